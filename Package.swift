@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "swift-app-store-verification",
+    products: [
+        .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
+        .executable(name: "verify-jws", targets: ["verify-jws"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System OpenSSL 3 (libcrypto), found through pkg-config.
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        // A few coarse C functions over OpenSSL: certificates, path validation, ES256.
+        .target(
+            name: "CAppStoreOpenSSL",
+            dependencies: ["COpenSSL"]
+        ),
+        .target(
+            name: "AppStoreVerification",
+            dependencies: ["CAppStoreOpenSSL"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "verify-jws",
+            dependencies: [
+                "AppStoreVerification",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "AppStoreVerificationTests",
+            dependencies: ["AppStoreVerification", "CAppStoreOpenSSL"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The protected header of an App Store JWS, reduced to what verification reads.
+///
+/// Only `alg`, `x5c` and `crit` matter. Key-locating parameters (`jwk`, `jku`, `x5u`, `kid`,
+/// `x5t`) are never read, trusted or fetched: the key always comes from the `x5c` leaf after its
+/// chain has been validated against the configured roots.
+struct JWSHeader: Sendable {
+    /// The only algorithm App Store data is signed with.
+    static let supportedAlgorithm = "ES256"
+
+    /// The `alg` parameter.
+    let algorithm: String
+    /// The `x5c` parameter, each entry decoded from standard base64 to DER.
+    let certificateChain: [Data]
+
+    /// Reads and checks the header of `jws`.
+    ///
+    /// - Returns: the header, or the ``VerificationError`` that makes the JWS unverifiable.
+    static func parse(_ jws: CompactJWS) -> Result<JWSHeader, VerificationError> {
+        if let failure = jws.headerEncodingFailure {
+            return .failure(.invalidEncoding("The JWS header segment is not base64url without padding: \(failure)."))
+        }
+        let object: [String: Any]
+        do {
+            guard let parsed = try JSONSerialization.jsonObject(with: jws.headerData, options: []) as? [String: Any] else {
+                return .failure(.invalidEncoding("The JWS header is JSON but not a JSON object."))
+            }
+            object = parsed
+        } catch {
+            return .failure(.invalidEncoding("The JWS header is not valid JSON."))
+        }
+
+        guard let algorithmValue = object["alg"] else {
+            return .failure(.invalidSignature("The JWS header has no \"alg\"; App Store data is signed with ES256."))
+        }
+        guard let algorithm = algorithmValue as? String, algorithm == supportedAlgorithm else {
+            return .failure(.invalidSignature("The JWS header says \"alg\": \(describe(algorithmValue)); App Store data is signed with ES256 only, so nothing else is accepted."))
+        }
+        if let critical = object["crit"] {
+            // RFC 7515 4.1.11: a recipient must reject a JWS whose "crit" names an extension it does
+            // not understand; this verifier understands none.
+            return .failure(.invalidEncoding("The JWS header marks \(describe(critical)) as critical (\"crit\"); this verifier understands no header extensions, so it must reject the JWS (RFC 7515 section 4.1.11)."))
+        }
+        guard let chainValue = object["x5c"] else {
+            return .failure(.invalidCertificateChain("The JWS header has no \"x5c\" certificate chain; App Store data carries [leaf, intermediate, root] there."))
+        }
+        guard let encodedChain = chainValue as? [Any] else {
+            return .failure(.invalidCertificateChain("The JWS header's \"x5c\" is not an array of certificates."))
+        }
+        var chain: [Data] = []
+        chain.reserveCapacity(encodedChain.count)
+        for (index, entry) in encodedChain.enumerated() {
+            guard let text = entry as? String else {
+                return .failure(.invalidCertificateChain("x5c[\(index)] is not a string."))
+            }
+            do {
+                chain.append(try Base64.decodeStandard(text.utf8))
+            } catch {
+                return .failure(.invalidCertificateChain("x5c[\(index)] is not standard base64 with padding (RFC 7515 section 4.1.6): \(error)."))
+            }
+        }
+        return .success(JWSHeader(algorithm: algorithm, certificateChain: chain))
+    }
+
+    private static func describe(_ value: Any) -> String {
+        if let data = try? JSONSerialization.data(withJSONObject: [value], options: [.fragmentsAllowed]),
+           var text = String(data: data, encoding: .utf8) {
+            text.removeFirst()
+            text.removeLast()
+            return text.count > 80 ? String(text.prefix(80)) + "…" : text
+        }
+        return "an unreadable value"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The App Store's signed record of a customer's purchase or download of an app.
+public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
+    public static var payloadKind: SignedPayloadKind { .appTransaction }
+
+    /// The server environment that signed the app transaction: sandbox, production, or Xcode.
+    public let receiptType: Environment?
+
+    /// The unique identifier the App Store uses for the app; absent in sandbox and Xcode.
+    public let appAppleId: Int64?
+
+    /// The bundle identifier of the app the app transaction applies to.
+    public let bundleId: String?
+
+    /// The app version the app transaction applies to.
+    public let applicationVersion: String?
+
+    /// The identifier the App Store gives each version of the app; absent in sandbox and Xcode.
+    public let versionExternalIdentifier: Int64?
+
+    /// The time the App Store signed the JWS app transaction.
+    public let receiptCreationDate: Date?
+
+    /// The time the customer originally purchased or downloaded the app from the App Store.
+    public let originalPurchaseDate: Date?
+
+    /// The app version the customer originally purchased from the App Store.
+    public let originalApplicationVersion: String?
+
+    /// The Base64 device-verification value, with which to check that the app transaction belongs to
+    /// the device.
+    public let deviceVerification: String?
+
+    /// The UUID used to compute `deviceVerification`.
+    public let deviceVerificationNonce: String?
+
+    /// The time the customer pre-ordered the app before it became available in the App Store.
+    public let preorderDate: Date?
+
+    /// The unique identifier of the app download transaction.
+    public let appTransactionId: String?
+
+    /// The platform on which the customer originally purchased the app.
+    public let originalPlatform: PurchasePlatform?
+
+    /// The time the JWS was signed; StoreKit Testing in Xcode writes it, the App Store relies on
+    /// `receiptCreationDate` instead.
+    public let signedDate: Date?
+
+    /// The JWS this app transaction was decoded from; `nil` when decoded from bare JSON. Not part of
+    /// the JSON payload.
+    public var jws: CompactJWS? = nil
+
+    /// The server environment, the same as ``receiptType``, under the name the other payloads use.
+    public var environment: Environment? { receiptType }
+
+    /// ``deviceVerificationNonce`` as a UUID, or `nil` when absent or not a UUID.
+    public var deviceVerificationNonceUUID: UUID? { deviceVerificationNonce.flatMap(UUID.init(uuidString:)) }
+
+    /// The receipt creation date: Apple checks an app transaction's certificates at the time the App
+    /// Store created it.
+    public var defaultEffectiveDate: Date? { receiptCreationDate }
+
+    private enum CodingKeys: String, CodingKey {
+        case receiptType, appAppleId, bundleId, applicationVersion, versionExternalIdentifier
+        case receiptCreationDate, originalPurchaseDate, originalApplicationVersion, deviceVerification
+        case deviceVerificationNonce, preorderDate, appTransactionId, originalPlatform, signedDate
+    }
+}

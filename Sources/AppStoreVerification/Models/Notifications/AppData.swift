@@ -1,0 +1,17 @@
+import Foundation
+
+/// The app metadata and the signed app transaction of a notification such as `RESCIND_CONSENT`.
+public struct AppData: Codable, Hashable, Sendable {
+    /// The unique identifier of the app the notification applies to.
+    public let appAppleId: Int64?
+
+    /// The bundle identifier of the app.
+    public let bundleId: String?
+
+    /// The server environment the notification applies to, sandbox or production.
+    public let environment: Environment?
+
+    /// App transaction information signed by the App Store, as a compact JWS to verify and decode as an
+    /// ``AppTransaction``.
+    public let signedAppTransactionInfo: String?
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A version 2 App Store Server Notification, as signed by the App Store (the decoded
+/// `signedPayload` of the request your server receives).
+///
+/// At most one of ``data``, ``summary``, ``externalPurchaseToken`` and ``appData`` is present,
+/// depending on the notification type.
+public struct ResponseBodyV2DecodedPayload: SignedPayload, Codable, Hashable, Sendable {
+    public static var payloadKind: SignedPayloadKind { .notification }
+
+    /// The in-app purchase or external purchase event the notification reports.
+    public let notificationType: NotificationTypeV2?
+
+    /// Details about the event; present only for some notification types.
+    public let subtype: Subtype?
+
+    /// A unique identifier of the notification, the same across retries of one notification.
+    public let notificationUUID: String?
+
+    /// The app metadata and the signed transaction and renewal information.
+    public let data: NotificationData?
+
+    /// The version number of App Store Server Notifications, such as `2.0`.
+    public let version: String?
+
+    /// The time the App Store signed the JWS data.
+    public let signedDate: Date?
+
+    /// The result of a request to extend the renewal date of all eligible subscriptions; present for
+    /// `RENEWAL_EXTENSION` with subtype `SUMMARY`.
+    public let summary: NotificationSummary?
+
+    /// An external purchase token; present for `EXTERNAL_PURCHASE_TOKEN`.
+    public let externalPurchaseToken: ExternalPurchaseToken?
+
+    /// The app metadata and the signed app transaction; present for `RESCIND_CONSENT`.
+    public let appData: AppData?
+
+    /// The JWS this notification was decoded from; `nil` when decoded from bare JSON. Not part of the
+    /// JSON payload.
+    public var jws: CompactJWS? = nil
+
+    private enum CodingKeys: String, CodingKey {
+        case notificationType, subtype, notificationUUID, data, version, signedDate, summary
+        case externalPurchaseToken, appData
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The signed request the App Store sends your server to ask for a real-time retention message
+/// (Retention Messaging API).
+public struct DecodedRealtimeRequestBody: SignedPayload, Codable, Hashable, Sendable {
+    public static var payloadKind: SignedPayloadKind { .realtimeRequest }
+
+    /// The original transaction identifier of the customer's subscription.
+    public let originalTransactionId: String?
+
+    /// The unique identifier of the app in the App Store.
+    public let appAppleId: Int64?
+
+    /// The product identifier of the auto-renewable subscription.
+    public let productId: String?
+
+    /// The device's locale, such as `en-US`.
+    public let userLocale: String?
+
+    /// A UUID the App Store creates to identify each request uniquely.
+    public let requestIdentifier: String?
+
+    /// The server environment, sandbox or production.
+    public let environment: Environment?
+
+    /// The time the App Store signed the JWS data.
+    public let signedDate: Date?
+
+    /// The JWS this request was decoded from; `nil` when decoded from bare JSON. Not part of the JSON
+    /// payload.
+    public var jws: CompactJWS? = nil
+
+    /// ``requestIdentifier`` as a UUID, or `nil` when absent or not a UUID.
+    public var requestIdentifierUUID: UUID? { requestIdentifier.flatMap(UUID.init(uuidString:)) }
+
+    private enum CodingKeys: String, CodingKey {
+        case originalTransactionId, appAppleId, productId, userLocale, requestIdentifier, environment
+        case signedDate
+    }
+}

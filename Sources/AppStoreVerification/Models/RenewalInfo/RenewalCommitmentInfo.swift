@@ -1,0 +1,20 @@
+import Foundation
+
+/// What happens when the current commitment of a subscription, billed in installments over a
+/// commitment period, ends.
+public struct RenewalCommitmentInfo: Codable, Hashable, Sendable {
+    /// The product identifier of the product that renews when the commitment ends.
+    public let commitmentAutoRenewProductId: String?
+
+    /// Whether the commitment renews automatically when it ends.
+    public let commitmentAutoRenewStatus: AutoRenewStatus?
+
+    /// How the customer will pay for the next commitment: up front or monthly.
+    public let commitmentRenewalBillingPlanType: RenewalBillingPlanType?
+
+    /// The time the commitment renews.
+    public let commitmentRenewalDate: Date?
+
+    /// The price, in milliunits, of the next commitment.
+    public let commitmentRenewalPrice: Int64?
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Renewal information for an auto-renewable subscription, signed by the App Store (Apple's
+/// `JWSRenewalInfoDecodedPayload`).
+public struct RenewalInfo: SignedPayload, Codable, Hashable, Sendable {
+    public static var payloadKind: SignedPayloadKind { .renewalInfo }
+
+    /// The reason the subscription expired.
+    public let expirationIntent: ExpirationIntent?
+
+    /// The transaction identifier of the original purchase.
+    public let originalTransactionId: String?
+
+    /// The product identifier of the product that renews at the next billing period.
+    public let autoRenewProductId: String?
+
+    /// The product identifier you created in App Store Connect.
+    public let productId: String?
+
+    /// The renewal status of the subscription.
+    public let autoRenewStatus: AutoRenewStatus?
+
+    /// Whether the App Store is trying to renew an expired subscription automatically.
+    public let isInBillingRetryPeriod: Bool?
+
+    /// Whether the subscription is subject to a price increase, and whether the customer answered it.
+    public let priceIncreaseStatus: PriceIncreaseStatus?
+
+    /// The time the billing grace period for subscription renewals expires.
+    public let gracePeriodExpiresDate: Date?
+
+    /// The type of the subscription offer that applies to the next renewal.
+    public let offerType: OfferType?
+
+    /// The offer code or the identifier of the promotional or win-back offer.
+    public let offerIdentifier: String?
+
+    /// The time the App Store signed the JWS data.
+    public let signedDate: Date?
+
+    /// The server environment, sandbox or production.
+    public let environment: Environment?
+
+    /// The earliest start date of the subscription in a series of purchases that ignores all lapses
+    /// of paid service shorter than 60 days.
+    public let recentSubscriptionStartDate: Date?
+
+    /// The time the most recent auto-renewable subscription purchase expires.
+    public let renewalDate: Date?
+
+    /// The three-letter ISO 4217 code of the currency of `renewalPrice`.
+    public let currency: String?
+
+    /// The price, in milliunits of `currency`, of the subscription that renews at the next billing
+    /// period.
+    public let renewalPrice: Int64?
+
+    /// The payment mode of the offer that applies to the next renewal.
+    public let offerDiscountType: OfferDiscountType?
+
+    /// The win-back offer identifiers the customer is eligible to redeem, best offers first.
+    public let eligibleWinBackOfferIds: [String]?
+
+    /// The UUID an app may generate to associate a customer's purchase with its App Store transaction,
+    /// as it appears in the payload; see ``appAccountTokenUUID``.
+    public let appAccountToken: String?
+
+    /// The unique identifier of the app download transaction.
+    public let appTransactionId: String?
+
+    /// The duration of the offer, as an ISO 8601 duration.
+    public let offerPeriod: String?
+
+    /// Renewal information present only for Advanced Commerce SKUs.
+    public let advancedCommerceInfo: AdvancedCommerceRenewalInfo?
+
+    /// What renews at the end of the current commitment, for a subscription billed monthly over a
+    /// commitment period.
+    public let commitmentInfo: RenewalCommitmentInfo?
+
+    /// How the customer will pay for the next subscription period when it carries a commitment.
+    public let renewalBillingPlanType: RenewalBillingPlanType?
+
+    /// The JWS this renewal information was decoded from; `nil` when decoded from bare JSON. Not part
+    /// of the JSON payload.
+    public var jws: CompactJWS? = nil
+
+    /// ``appAccountToken`` as a UUID, or `nil` when absent or not a UUID.
+    public var appAccountTokenUUID: UUID? { appAccountToken.flatMap(UUID.init(uuidString:)) }
+
+    private enum CodingKeys: String, CodingKey {
+        case expirationIntent, originalTransactionId, autoRenewProductId, productId, autoRenewStatus
+        case isInBillingRetryPeriod, priceIncreaseStatus, gracePeriodExpiresDate, offerType
+        case offerIdentifier, signedDate, environment, recentSubscriptionStartDate, renewalDate
+        case currency, renewalPrice, offerDiscountType, eligibleWinBackOfferIds, appAccountToken
+        case appTransactionId, offerPeriod, advancedCommerceInfo, commitmentInfo, renewalBillingPlanType
+    }
+}

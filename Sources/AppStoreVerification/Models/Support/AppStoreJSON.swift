@@ -1,0 +1,38 @@
+import Foundation
+
+/// The JSON conventions of App Store payloads.
+public enum AppStoreJSON: Sendable {
+    /// A decoder for App Store payloads: dates are numbers of milliseconds since 1970, which may have
+    /// a fractional part (Xcode writes `1697679936049.7297`).
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let milliseconds = try container.decode(Double.self)
+            guard milliseconds.isFinite else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "A date must be a finite number of milliseconds since 1970.")
+            }
+            return Date(timeIntervalSince1970: milliseconds / 1000)
+        }
+        return decoder
+    }
+
+    /// An encoder that writes the same conventions back: dates as whole milliseconds since 1970 when
+    /// they are whole, keys sorted.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            let milliseconds = date.timeIntervalSince1970 * 1000
+            let rounded = milliseconds.rounded()
+            if abs(milliseconds - rounded) < 0.0005, abs(rounded) < 9.0e15 {
+                try container.encode(Int64(rounded))
+            } else {
+                try container.encode(milliseconds)
+            }
+        }
+        return encoder
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A payload the App Store signs as a JWS: a transaction, renewal info, an app transaction, a
+/// notification, a retention-messaging request.
+///
+/// Each conforming model decodes with ``AppStoreJSON/makeDecoder()`` (dates are milliseconds since
+/// 1970) and keeps the ``CompactJWS`` it came from, so the raw header and payload bytes stay reachable
+/// beside the typed fields: a field Apple adds tomorrow is never lost.
+public protocol SignedPayload: Decodable, Sendable {
+    /// Which kind of signed data this model decodes; used to recognise a payload handed to the wrong
+    /// entry point.
+    static var payloadKind: SignedPayloadKind { get }
+
+    /// The date the App Store signed the payload, if it carries one.
+    var signedDate: Date? { get }
+
+    /// The instant at which the certificate chain is checked when the verifier's effective-date policy
+    /// is ``EffectiveDatePolicy/signedDate``: `signedDate` for most payloads, `receiptCreationDate`
+    /// for an app transaction (Apple's rule when online checks are off).
+    var defaultEffectiveDate: Date? { get }
+
+    /// The JWS this payload was decoded from; `nil` for a model decoded from bare JSON.
+    var jws: CompactJWS? { get set }
+}
+
+extension SignedPayload {
+    public var defaultEffectiveDate: Date? { signedDate }
+
+    /// The payload's JSON exactly as the App Store signed it (StoreKit's `jsonRepresentation`);
+    /// `nil` for a model decoded from bare JSON.
+    public var jsonRepresentation: Data? { jws?.payloadData }
+}

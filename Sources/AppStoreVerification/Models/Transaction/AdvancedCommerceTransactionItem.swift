@@ -1,0 +1,25 @@
+import Foundation
+
+/// One item, identified by its SKU, in an Advanced Commerce transaction.
+public struct AdvancedCommerceTransactionItem: Codable, Hashable, Sendable {
+    /// The product identifier of the item, which you manage in your own system.
+    public let SKU: String?
+
+    /// A description of the item that you provide.
+    public let description: String?
+
+    /// The item's name, suitable for display to customers.
+    public let displayName: String?
+
+    /// The discount offer that applies to the item.
+    public let offer: AdvancedCommerceOffer?
+
+    /// The price of the item, in milliunits.
+    public let price: Int64?
+
+    /// The refunds of the item.
+    public let refunds: [AdvancedCommerceRefund]?
+
+    /// The time the App Store revoked the item.
+    public let revocationDate: Date?
+}

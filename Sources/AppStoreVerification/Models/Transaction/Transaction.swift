@@ -1,0 +1,128 @@
+import Foundation
+
+/// A transaction signed by the App Store: an in-app purchase, a restored purchase or a subscription
+/// renewal (Apple's `JWSTransactionDecodedPayload`).
+public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
+    public static var payloadKind: SignedPayloadKind { .transaction }
+
+    /// The unique identifier of the transaction, such as an in-app purchase, a restored purchase or a
+    /// subscription renewal.
+    public let transactionId: String?
+
+    /// The transaction identifier of the original purchase.
+    public let originalTransactionId: String?
+
+    /// The unique identifier of subscription-purchase events across devices, including renewals.
+    public let webOrderLineItemId: String?
+
+    /// The bundle identifier of the app.
+    public let bundleId: String?
+
+    /// The product identifier you created in App Store Connect.
+    public let productId: String?
+
+    /// The identifier of the subscription group the subscription belongs to.
+    public let subscriptionGroupIdentifier: String?
+
+    /// The time the App Store charged the customer's account for the purchase, restored purchase,
+    /// subscription, or subscription renewal after a lapse.
+    public let purchaseDate: Date?
+
+    /// The purchase date of the transaction identified by `originalTransactionId`.
+    public let originalPurchaseDate: Date?
+
+    /// The time an auto-renewable subscription expires or renews.
+    public let expiresDate: Date?
+
+    /// The number of consumable products purchased.
+    public let quantity: Int32?
+
+    /// The type of the in-app purchase product.
+    public let type: ProductType?
+
+    /// The UUID an app may generate to associate a customer's purchase with its App Store transaction,
+    /// as it appears in the payload; see ``appAccountTokenUUID``.
+    public let appAccountToken: String?
+
+    /// Whether the customer bought the purchase or has access to it through Family Sharing.
+    public let inAppOwnershipType: InAppOwnershipType?
+
+    /// The time the App Store signed the JWS data.
+    public let signedDate: Date?
+
+    /// The reason the App Store refunded the transaction or revoked it from Family Sharing.
+    public let revocationReason: RevocationReason?
+
+    /// The time the App Store refunded the transaction or revoked it from Family Sharing.
+    public let revocationDate: Date?
+
+    /// Whether the customer upgraded to another subscription.
+    public let isUpgraded: Bool?
+
+    /// The type of the offer that applies to the transaction.
+    public let offerType: OfferType?
+
+    /// The offer code or the identifier of the promotional or win-back offer.
+    public let offerIdentifier: String?
+
+    /// The server environment, sandbox or production.
+    public let environment: Environment?
+
+    /// The three-letter code of the country or region of the App Store storefront of the purchase.
+    public let storefront: String?
+
+    /// An Apple-defined value that uniquely identifies the App Store storefront of the purchase.
+    public let storefrontId: String?
+
+    /// Whether the transaction is a customer's purchase or a renewal the system initiated.
+    public let transactionReason: TransactionReason?
+
+    /// The three-letter ISO 4217 code of the currency of `price`.
+    public let currency: String?
+
+    /// The price, in milliunits of `currency`, of the purchase or offer you configured in App Store
+    /// Connect.
+    public let price: Int64?
+
+    /// The payment mode of the offer.
+    public let offerDiscountType: OfferDiscountType?
+
+    /// The unique identifier of the app download transaction.
+    public let appTransactionId: String?
+
+    /// The duration of the offer, as an ISO 8601 duration.
+    public let offerPeriod: String?
+
+    /// The type of the refund or revocation that applies to the transaction.
+    public let revocationType: RevocationType?
+
+    /// The percentage of the transaction the App Store refunded or revoked, in milliunits (50000 is
+    /// 50%).
+    public let revocationPercentage: Int32?
+
+    /// Transaction information present only for Advanced Commerce SKUs.
+    public let advancedCommerceInfo: AdvancedCommerceTransactionInfo?
+
+    /// How the customer pays for a subscription with a commitment: up front or monthly.
+    public let billingPlanType: BillingPlanType?
+
+    /// The commitment that the transaction is part of, for a subscription billed monthly over a
+    /// commitment period.
+    public let commitmentInfo: TransactionCommitmentInfo?
+
+    /// The JWS this transaction was decoded from; `nil` when decoded from bare JSON. Not part of the
+    /// JSON payload.
+    public var jws: CompactJWS? = nil
+
+    /// ``appAccountToken`` as a UUID, or `nil` when absent or not a UUID.
+    public var appAccountTokenUUID: UUID? { appAccountToken.flatMap(UUID.init(uuidString:)) }
+
+    private enum CodingKeys: String, CodingKey {
+        case transactionId, originalTransactionId, webOrderLineItemId, bundleId, productId
+        case subscriptionGroupIdentifier, purchaseDate, originalPurchaseDate, expiresDate, quantity, type
+        case appAccountToken, inAppOwnershipType, signedDate, revocationReason, revocationDate, isUpgraded
+        case offerType, offerIdentifier, environment, storefront, storefrontId, transactionReason
+        case currency, price, offerDiscountType, appTransactionId, offerPeriod, revocationType
+        case revocationPercentage, advancedCommerceInfo, billingPlanType, commitmentInfo
+    }
+}

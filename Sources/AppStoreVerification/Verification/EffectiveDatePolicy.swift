@@ -1,0 +1,14 @@
+import Foundation
+
+/// The instant at which certificates must be valid.
+public enum EffectiveDatePolicy: Sendable, Hashable {
+    /// The payload's own signing date: `signedDate` (`receiptCreationDate` for an app transaction).
+    ///
+    /// Apple's rule when online revocation checks are off, and the default: data Apple signed while
+    /// its certificate was valid stays verifiable after the certificate expires.
+    case signedDate
+    /// The moment of verification.
+    case now
+    /// A fixed instant.
+    case fixed(Date)
+}

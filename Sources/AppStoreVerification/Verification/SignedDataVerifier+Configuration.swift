@@ -1,0 +1,55 @@
+import Foundation
+
+extension SignedDataVerifier {
+    /// Everything a verifier checks against. Build it once; the verifier copies it.
+    public struct Configuration: Sendable {
+        /// The roots chains must lead to. Default: Apple Root CA - G3, embedded in the package.
+        public var trustedRoots: [TrustedRoot]
+        /// Your app's bundle ID; payloads carrying another are `invalidAppIdentifier`. `nil` skips
+        /// the check (not recommended in production).
+        public var bundleId: String?
+        /// Your app's Apple ID (App Store Connect's "Apple ID" number). Required when ``environment``
+        /// is Production, as in Apple's library; payloads carrying another are `invalidAppIdentifier`.
+        public var appAppleId: Int64?
+        /// The environment payloads must come from; `nil` skips the check.
+        public var environment: Environment?
+        /// The instant at which certificates must be valid. Default: the payload's signing date.
+        public var effectiveDate: EffectiveDatePolicy
+        /// Whether OpenSSL's strict X.509 checks apply (`X509_V_FLAG_X509_STRICT`, as in Apple's
+        /// library). Apple's chains pass them; relax only for test PKIs without key identifiers, such
+        /// as the one behind Apple's own library test vectors.
+        public var strictChecks: Bool
+        /// How many validated chains to remember (least recently used first out); 0 disables the cache.
+        public var chainCacheCapacity: Int
+        /// The longest JWS accepted, in bytes; longer input throws `inputTooLarge` before any parsing.
+        public var maximumInputLength: Int
+
+        /// A configuration trusting Apple Root CA - G3.
+        ///
+        /// - Parameters:
+        ///   - trustedRoots: the roots chains must lead to.
+        ///   - bundleId: your app's bundle ID, or `nil` to skip the check.
+        ///   - appAppleId: your app's Apple ID; required for Production.
+        ///   - environment: the environment payloads must come from, or `nil` to skip the check.
+        ///   - effectiveDate: when certificates must be valid.
+        public init(
+            trustedRoots: [TrustedRoot] = [.appleRootCAG3],
+            bundleId: String? = nil,
+            appAppleId: Int64? = nil,
+            environment: Environment? = nil,
+            effectiveDate: EffectiveDatePolicy = .signedDate,
+            strictChecks: Bool = true,
+            chainCacheCapacity: Int = 64,
+            maximumInputLength: Int = 1 << 20
+        ) {
+            self.trustedRoots = trustedRoots
+            self.bundleId = bundleId
+            self.appAppleId = appAppleId
+            self.environment = environment
+            self.effectiveDate = effectiveDate
+            self.strictChecks = strictChecks
+            self.chainCacheCapacity = chainCacheCapacity
+            self.maximumInputLength = maximumInputLength
+        }
+    }
+}

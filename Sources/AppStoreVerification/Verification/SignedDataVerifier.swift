@@ -1,0 +1,161 @@
+import Foundation
+
+/// Verifies and decodes the signed data the App Store sends: transactions, renewal info, app
+/// transactions and App Store Server Notifications V2.
+///
+/// Build one verifier when your server starts and share it: it is `Sendable`, holds the trust store
+/// and a cache of validated chains, and serves any number of concurrent callers.
+///
+/// ```swift
+/// let verifier = try SignedDataVerifier(configuration: .init(
+///     bundleId: "com.example.app", appAppleId: 1234567890, environment: .production))
+/// let result = try verifier.verifyTransaction(jwsFromTheApp)
+/// if case .verified(let transaction) = result { grant(transaction) }
+/// ```
+///
+/// Verification of one JWS:
+/// 1. the text is split into its three base64url segments and the payload decoded into the model
+///    (failures here throw ``SignedDataDecodingError``: there is no payload);
+/// 2. the header must say `alg` ES256, mark nothing `crit`ical, and carry `x5c` [leaf, intermediate, root];
+/// 3. the chain must satisfy Apple's policy (see ``Configuration/strictChecks``) at the effective date;
+/// 4. the ES256 signature over `header.payload` must verify with the leaf's key;
+/// 5. bundle ID, App Apple ID and environment must match the configuration where the payload carries them.
+/// A failure in steps 2–5 yields ``VerificationResult/unverified(_:_:)`` with the reason.
+public final class SignedDataVerifier: Sendable {
+    /// The configuration this verifier checks against.
+    public let configuration: Configuration
+    let chainPolicy: AppleChainPolicy
+    let chainCache: ChainCache
+
+    /// Creates a verifier.
+    ///
+    /// - Throws: ``VerifierConfigurationError`` when a trusted root does not parse, no root is
+    ///   configured, or the environment is Production without an App Apple ID.
+    public init(configuration: Configuration = Configuration()) throws(VerifierConfigurationError) {
+        if configuration.environment == .production, configuration.appAppleId == nil {
+            throw VerifierConfigurationError("appAppleId is required when the environment is Production (App Store Connect → your app → App Information → Apple ID).")
+        }
+        guard configuration.maximumInputLength > 0 else {
+            throw VerifierConfigurationError("maximumInputLength must be positive.")
+        }
+        self.configuration = configuration
+        self.chainPolicy = AppleChainPolicy(trustStore: try TrustStore(roots: configuration.trustedRoots), strict: configuration.strictChecks)
+        self.chainCache = ChainCache(capacity: configuration.chainCacheCapacity)
+    }
+
+    /// Creates a verifier the way Apple's App Store Server Library does.
+    ///
+    /// - Parameters:
+    ///   - rootCertificates: DER-encoded trusted roots.
+    ///   - bundleId: your app's bundle ID.
+    ///   - appAppleId: your app's Apple ID; required for Production.
+    ///   - environment: the environment payloads must come from.
+    public convenience init(rootCertificates: [Data], bundleId: String, appAppleId: Int64?, environment: Environment) throws(VerifierConfigurationError) {
+        var roots: [TrustedRoot] = []
+        for der in rootCertificates {
+            roots.append(try TrustedRoot(derEncoded: der))
+        }
+        try self.init(configuration: Configuration(trustedRoots: roots, bundleId: bundleId, appAppleId: appAppleId, environment: environment))
+    }
+
+    /// Verifies and decodes a signed transaction (`transaction.jwsRepresentation`, or
+    /// `signedTransactionInfo` from a notification or the App Store Server API).
+    ///
+    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with a transaction payload.
+    public func verifyTransaction(_ signedTransaction: String) throws(SignedDataDecodingError) -> VerificationResult<Transaction> {
+        try verify(signedTransaction, as: Transaction.self)
+    }
+
+    /// Verifies and decodes a JWS whose payload is `Payload`.
+    ///
+    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload.
+    public func verify<Payload: SignedPayload>(_ jws: String, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
+        let length = jws.utf8.count
+        guard length <= configuration.maximumInputLength else {
+            throw SignedDataDecodingError(.inputTooLarge, "The input is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength) (App Store JWS are a few kilobytes). Raise maximumInputLength if this is expected.")
+        }
+        let compact = try CompactJWS(parsing: jws)
+        var payload = try PayloadDecoder.decode(Payload.self, from: compact.payloadData)
+        payload.jws = compact
+        if let error = cryptographicFailure(of: compact, payload: payload) ?? claimsFailure(of: payload) {
+            return .unverified(payload, error)
+        }
+        return .verified(payload)
+    }
+
+    /// Steps 2–4: header, chain, signature.
+    func cryptographicFailure<Payload: SignedPayload>(of jws: CompactJWS, payload: Payload) -> VerificationError? {
+        let instant: Int64
+        let dateDescription: String
+        switch configuration.effectiveDate {
+        case .signedDate:
+            guard let date = payload.defaultEffectiveDate else {
+                let field = Payload.payloadKind == .appTransaction ? "receiptCreationDate" : "signedDate"
+                return .missingRequiredProperties("The payload has no \(field), the effective date for its certificate checks. Set the verifier's effectiveDate to .now or a fixed date to verify it anyway.")
+            }
+            instant = Self.seconds(date)
+            dateDescription = Payload.payloadKind == .appTransaction ? "the payload's receiptCreationDate" : "the payload's signedDate"
+        case .now:
+            instant = Self.seconds(Date())
+            dateDescription = "now"
+        case .fixed(let date):
+            instant = Self.seconds(date)
+            dateDescription = "the configured effective date"
+        }
+
+        let chain: ValidatedChain
+        if let cached = chainCache.chain(for: jws.headerSegment, at: instant) {
+            chain = cached
+        } else {
+            let header: JWSHeader
+            switch JWSHeader.parse(jws) {
+            case .success(let parsed): header = parsed
+            case .failure(let error): return error
+            }
+            switch chainPolicy.validate(header.certificateChain, at: instant, dateDescription: dateDescription) {
+            case .success(let validated):
+                chain = validated
+                chainCache.insert(validated, for: jws.headerSegment)
+            case .failure(let error):
+                return error
+            }
+        }
+
+        if let failure = jws.signatureEncodingFailure {
+            return .invalidEncoding("The JWS signature segment is not base64url without padding: \(failure).")
+        }
+        let verdict = jws.withSigningInput { chain.leafKey.verifyES256(signature: jws.signature, over: $0) }
+        if case .failure(let failure) = verdict {
+            return .invalidSignature("The ES256 signature does not verify with the leaf certificate's key (x5c[0]): \(failure.message). The header or payload was changed after signing, or another key signed it.")
+        }
+        return nil
+    }
+
+    /// Step 5: bundle ID, App Apple ID, environment.
+    func claimsFailure<Payload: SignedPayload>(of payload: Payload) -> VerificationError? {
+        guard let claims = payload as? any AppClaims else { return nil }
+        if let expected = configuration.bundleId, let claimed = claims.claimedBundleId, claimed != expected {
+            return .invalidAppIdentifier("The payload's bundleId is \"\(claimed)\"; this verifier expects \"\(expected)\". The data belongs to another app.")
+        }
+        if let expected = configuration.bundleId, claims.claimedBundleId == nil, claims.carriesBundleId {
+            return .invalidAppIdentifier("The payload has no bundleId; this verifier expects \"\(expected)\".")
+        }
+        if let expected = configuration.appAppleId, claims.carriesAppAppleId {
+            let claimed = claims.claimedAppAppleId
+            if claimed != expected, claimed != nil || configuration.environment == .production {
+                return .invalidAppIdentifier("The payload's appAppleId is \(claimed.map(String.init) ?? "missing"); this verifier expects \(expected). The data belongs to another app.")
+            }
+        }
+        if let expected = configuration.environment, claims.claimedEnvironment != expected {
+            let claimed = claims.claimedEnvironment.map { "\"\($0.rawValue)\"" } ?? "missing"
+            return .invalidEnvironment("The payload's environment is \(claimed); this verifier expects \"\(expected.rawValue)\". Use one verifier per environment (Sandbox data is never valid for Production).")
+        }
+        return nil
+    }
+
+    static func seconds(_ date: Date) -> Int64 {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite else { return 0 }
+        return Int64(max(-9.0e15, min(9.0e15, seconds)))
+    }
+}

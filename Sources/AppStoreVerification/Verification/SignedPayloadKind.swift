@@ -1,0 +1,23 @@
+/// The kinds of signed data the App Store sends.
+public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A transaction (`JWSTransactionDecodedPayload`).
+    case transaction
+    /// Subscription renewal info (`JWSRenewalInfoDecodedPayload`).
+    case renewalInfo
+    /// An app transaction (`AppTransaction`).
+    case appTransaction
+    /// An App Store Server Notification V2 (`ResponseBodyV2DecodedPayload`).
+    case notification
+    /// A retention-messaging realtime request (`DecodedRealtimeRequestBody`).
+    case realtimeRequest
+
+    public var description: String {
+        switch self {
+        case .transaction: "a transaction"
+        case .renewalInfo: "subscription renewal info"
+        case .appTransaction: "an app transaction"
+        case .notification: "an App Store Server Notification"
+        case .realtimeRequest: "a retention-messaging realtime request"
+        }
+    }
+}

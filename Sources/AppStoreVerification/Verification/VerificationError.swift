@@ -1,0 +1,52 @@
+/// Why signed data is not verified, with StoreKit's cases plus the checks a server makes.
+///
+/// Each case carries a sentence that says what failed, where (which certificate, which check, which
+/// date) and, where it helps, what to do.
+public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The `x5c` chain is missing or malformed, does not lead to a trusted root, lacks Apple's marker
+    /// extensions, or is not valid at the effective date.
+    case invalidCertificateChain(String)
+    /// The JWS is not correctly encoded: its header or signature segment does not decode, its header
+    /// is not a JSON object, or it marks an extension as critical.
+    case invalidEncoding(String)
+    /// The header names an algorithm other than ES256, or the signature does not verify with the
+    /// leaf certificate's key.
+    case invalidSignature(String)
+    /// The payload lacks a property verification needs (for example `signedDate`).
+    case missingRequiredProperties(String)
+    /// A certificate in the chain has been revoked.
+    case revokedCertificate(String)
+    /// The payload's `deviceVerification` does not match the device it is checked against.
+    case invalidDeviceVerification(String)
+    /// The payload belongs to another app: its bundle ID or App Apple ID is not the configured one.
+    case invalidAppIdentifier(String)
+    /// The payload comes from another environment than the configured one.
+    case invalidEnvironment(String)
+
+    /// The case name, for logs and machine-readable output (`"invalidSignature"`, ...).
+    public var code: String {
+        switch self {
+        case .invalidCertificateChain: "invalidCertificateChain"
+        case .invalidEncoding: "invalidEncoding"
+        case .invalidSignature: "invalidSignature"
+        case .missingRequiredProperties: "missingRequiredProperties"
+        case .revokedCertificate: "revokedCertificate"
+        case .invalidDeviceVerification: "invalidDeviceVerification"
+        case .invalidAppIdentifier: "invalidAppIdentifier"
+        case .invalidEnvironment: "invalidEnvironment"
+        }
+    }
+
+    /// The human-readable reason.
+    public var reason: String {
+        switch self {
+        case .invalidCertificateChain(let reason), .invalidEncoding(let reason), .invalidSignature(let reason),
+            .missingRequiredProperties(let reason), .revokedCertificate(let reason),
+            .invalidDeviceVerification(let reason), .invalidAppIdentifier(let reason),
+            .invalidEnvironment(let reason):
+            reason
+        }
+    }
+
+    public var description: String { "\(code): \(reason)" }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The outcome of verifying signed data, shaped like StoreKit 2's `VerificationResult`.
+///
+/// Both cases carry the decoded payload: an unverified payload is what the JWS *claims*, useful for
+/// logging and support, never for granting anything.
+///
+/// ```swift
+/// switch try verifier.verifyTransaction(jws) {
+/// case .verified(let transaction):
+///     grant(transaction.productId)
+/// case .unverified(_, let error):
+///     logger.warning("rejected: \(error)")
+/// }
+/// ```
+public enum VerificationResult<SignedType: SignedPayload>: Sendable {
+    /// The signature and chain hold and every configured check passed.
+    case verified(SignedType)
+    /// The payload decoded, but a check failed; the error says which.
+    case unverified(SignedType, VerificationError)
+
+    /// The payload if verified.
+    ///
+    /// - Throws: the ``VerificationError`` when unverified.
+    public var payloadValue: SignedType {
+        get throws(VerificationError) {
+            switch self {
+            case .verified(let payload): return payload
+            case .unverified(_, let error): throw error
+            }
+        }
+    }
+
+    /// The payload, verified or not. Never grant anything on it without checking ``isVerified``.
+    public var unsafePayloadValue: SignedType {
+        switch self {
+        case .verified(let payload), .unverified(let payload, _): payload
+        }
+    }
+
+    /// Whether verification succeeded.
+    public var isVerified: Bool {
+        if case .verified = self { return true }
+        return false
+    }
+
+    /// Why verification failed, or `nil` when it succeeded.
+    public var verificationError: VerificationError? {
+        if case .unverified(_, let error) = self { return error }
+        return nil
+    }
+
+    /// The JWS exactly as it was given.
+    public var jwsRepresentation: String { jws.jwsRepresentation }
+    /// The decoded JWS header JSON.
+    public var headerData: Data { jws.headerData }
+    /// The decoded payload JSON.
+    public var payloadData: Data { jws.payloadData }
+    /// The bytes the signature covers: `header.payload` as ASCII.
+    public var signedData: Data { jws.signedData }
+    /// The raw signature bytes (`r || s` for ES256).
+    public var signature: Data { jws.signature }
+    /// The date the payload says it was signed.
+    public var signedDate: Date? { unsafePayloadValue.signedDate }
+
+    private var jws: CompactJWS {
+        // The verifier is the only producer of results and always attaches the JWS.
+        unsafePayloadValue.jws ?? CompactJWS.empty
+    }
+}
+
+extension CompactJWS {
+    /// A JWS with no content, for the unreachable case of a result without one.
+    static let empty = CompactJWS(unchecked: "")
+}

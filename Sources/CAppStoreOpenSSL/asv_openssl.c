@@ -1,0 +1,422 @@
+// A thin shim over OpenSSL 3: see include/asv_openssl.h for the contract of each function.
+#include "asv_openssl.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/bio.h>
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/objects.h>
+#include <openssl/opensslv.h>
+#include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/x509v3.h>
+
+#if OPENSSL_VERSION_MAJOR < 3
+#error "OpenSSL 3 or later is required (install libssl-dev)"
+#endif
+
+// MARK: - Errors
+
+/// Starts a call: an empty error queue and an empty error.
+static void asv_begin(asv_error *err) {
+    ERR_clear_error();
+    if (err != NULL) {
+        err->message[0] = '\0';
+        err->x509_error = 0;
+        err->depth = -1;
+    }
+}
+
+/// Records a failure: `format`, then every message on OpenSSL's error queue, which it empties.
+static void asv_fail(asv_error *err, const char *format, ...) {
+    if (err == NULL) {
+        ERR_clear_error();
+        return;
+    }
+    va_list arguments;
+    va_start(arguments, format);
+    int written = vsnprintf(err->message, sizeof(err->message), format, arguments);
+    va_end(arguments);
+    size_t used = written < 0 ? 0 : (size_t)written;
+    unsigned long code;
+    while ((code = ERR_get_error()) != 0) {
+        if (used + 3 >= sizeof(err->message)) {
+            continue; // keep draining the queue even when there is no room left
+        }
+        char line[256];
+        ERR_error_string_n(code, line, sizeof(line));
+        int more = snprintf(err->message + used, sizeof(err->message) - used, " (%s)", line);
+        if (more > 0) {
+            used += (size_t)more;
+        }
+        if (used >= sizeof(err->message)) {
+            used = sizeof(err->message) - 1;
+        }
+    }
+}
+
+// MARK: - Digests
+
+static pthread_once_t asv_digests_once = PTHREAD_ONCE_INIT;
+static EVP_MD *asv_sha256_md = NULL;
+static EVP_MD *asv_sha384_md = NULL;
+
+/// Fetches the digest implementations once, instead of on every call.
+static void asv_fetch_digests(void) {
+    asv_sha256_md = EVP_MD_fetch(NULL, "SHA256", NULL);
+    asv_sha384_md = EVP_MD_fetch(NULL, "SHA384", NULL);
+}
+
+static int asv_digest(const EVP_MD *fallback, int want384, const uint8_t *data, size_t length,
+                      uint8_t *out) {
+    pthread_once(&asv_digests_once, asv_fetch_digests);
+    const EVP_MD *md = want384 ? asv_sha384_md : asv_sha256_md;
+    unsigned int out_length = 0;
+    int ok = EVP_Digest(data, length, out, &out_length, md != NULL ? md : fallback, NULL);
+    ERR_clear_error();
+    return ok == 1 ? 1 : 0;
+}
+
+int asv_sha256(const uint8_t *data, size_t length, uint8_t out[32]) {
+    return asv_digest(EVP_sha256(), 0, data, length, out);
+}
+
+int asv_sha384(const uint8_t *data, size_t length, uint8_t out[48]) {
+    return asv_digest(EVP_sha384(), 1, data, length, out);
+}
+
+const char *asv_openssl_version(void) { return OpenSSL_version(OPENSSL_VERSION); }
+
+// MARK: - Certificates
+
+X509 *asv_x509_from_der(const uint8_t *der, size_t length, asv_error *err) {
+    asv_begin(err);
+    if (der == NULL || length == 0) {
+        asv_fail(err, "the certificate is empty");
+        return NULL;
+    }
+    if (length > (size_t)LONG_MAX) {
+        asv_fail(err, "the certificate is too large (%zu bytes)", length);
+        return NULL;
+    }
+    const unsigned char *cursor = der;
+    X509 *cert = d2i_X509(NULL, &cursor, (long)length);
+    if (cert == NULL) {
+        asv_fail(err, "not a DER-encoded X.509 certificate");
+        return NULL;
+    }
+    size_t consumed = (size_t)(cursor - der);
+    if (consumed != length) {
+        X509_free(cert);
+        asv_fail(err, "%zu trailing bytes follow the certificate's DER encoding", length - consumed);
+        return NULL;
+    }
+    return cert;
+}
+
+void asv_x509_free(X509 *cert) { X509_free(cert); }
+
+int asv_x509_has_extension(const X509 *cert, const char *dotted_oid, asv_error *err) {
+    asv_begin(err);
+    ASN1_OBJECT *oid = OBJ_txt2obj(dotted_oid, 1);
+    if (oid == NULL) {
+        asv_fail(err, "invalid OID %s", dotted_oid);
+        return -1;
+    }
+    int index = X509_get_ext_by_OBJ(cert, oid, -1);
+    ASN1_OBJECT_free(oid);
+    ERR_clear_error();
+    return index >= 0 ? 1 : 0;
+}
+
+/// Seconds from 1970 to `time`, or 0 with `*ok` cleared.
+static int64_t asv_seconds_since_1970(const ASN1_TIME *time, const ASN1_TIME *epoch, int *ok) {
+    int days = 0, seconds = 0;
+    if (time == NULL || ASN1_TIME_diff(&days, &seconds, epoch, time) != 1) {
+        *ok = 0;
+        return 0;
+    }
+    return (int64_t)days * 86400 + (int64_t)seconds;
+}
+
+int asv_x509_validity(const X509 *cert, int64_t *not_before, int64_t *not_after, asv_error *err) {
+    asv_begin(err);
+    ASN1_TIME *epoch = ASN1_TIME_set(NULL, 0);
+    if (epoch == NULL) {
+        asv_fail(err, "cannot allocate a time");
+        return -1;
+    }
+    int ok = 1;
+    *not_before = asv_seconds_since_1970(X509_get0_notBefore(cert), epoch, &ok);
+    *not_after = asv_seconds_since_1970(X509_get0_notAfter(cert), epoch, &ok);
+    ASN1_TIME_free(epoch);
+    if (!ok) {
+        asv_fail(err, "the certificate's validity dates cannot be read");
+        return 0;
+    }
+    return 1;
+}
+
+size_t asv_x509_subject(const X509 *cert, char *buffer, size_t capacity) {
+    ERR_clear_error();
+    if (capacity == 0) {
+        return 0;
+    }
+    buffer[0] = '\0';
+    BIO *bio = BIO_new(BIO_s_mem());
+    if (bio == NULL) {
+        ERR_clear_error();
+        return 0;
+    }
+    size_t written = 0;
+    unsigned long flags = XN_FLAG_RFC2253 & ~ASN1_STRFLGS_ESC_MSB;
+    if (X509_NAME_print_ex(bio, X509_get_subject_name(cert), 0, flags) >= 0) {
+        int read = BIO_read(bio, buffer, (int)(capacity - 1 > INT_MAX ? INT_MAX : capacity - 1));
+        if (read > 0) {
+            written = (size_t)read;
+        }
+    }
+    buffer[written] = '\0';
+    BIO_free(bio);
+    ERR_clear_error();
+    return written;
+}
+
+EVP_PKEY *asv_x509_public_key(const X509 *cert, asv_error *err) {
+    asv_begin(err);
+    EVP_PKEY *key = X509_get_pubkey((X509 *)cert);
+    if (key == NULL) {
+        asv_fail(err, "the certificate's public key cannot be read");
+    }
+    return key;
+}
+
+int asv_x509_signature_verifies(const X509 *cert, EVP_PKEY *issuer_key, asv_error *err) {
+    asv_begin(err);
+    int result = X509_verify((X509 *)cert, issuer_key);
+    if (result == 1) {
+        return 1;
+    }
+    asv_fail(err, "the certificate's signature does not verify under the issuer's key");
+    return result == 0 ? 0 : -1;
+}
+
+// MARK: - Keys
+
+int asv_pkey_curve_nid(EVP_PKEY *key) {
+    ERR_clear_error();
+    if (key == NULL || EVP_PKEY_get_base_id(key) != EVP_PKEY_EC) {
+        return 0;
+    }
+    char name[80];
+    size_t length = 0;
+    if (EVP_PKEY_get_group_name(key, name, sizeof(name), &length) != 1) {
+        ERR_clear_error();
+        return 0;
+    }
+    int nid = OBJ_txt2nid(name);
+    ERR_clear_error();
+    return nid == NID_undef ? 0 : nid;
+}
+
+void asv_pkey_free(EVP_PKEY *key) { EVP_PKEY_free(key); }
+
+// MARK: - Trust store and path validation
+
+X509_STORE *asv_store_new(asv_error *err) {
+    asv_begin(err);
+    X509_STORE *store = X509_STORE_new();
+    if (store == NULL) {
+        asv_fail(err, "cannot allocate an X509_STORE");
+    }
+    return store;
+}
+
+int asv_store_add_root(X509_STORE *store, X509 *root, asv_error *err) {
+    asv_begin(err);
+    if (X509_STORE_add_cert(store, root) != 1) {
+        asv_fail(err, "cannot add the root certificate to the trust store");
+        return -1;
+    }
+    return 1;
+}
+
+void asv_store_free(X509_STORE *store) { X509_STORE_free(store); }
+
+int asv_verify_chain(X509_STORE *store, X509 *leaf, X509 *const *untrusted, size_t untrusted_count,
+                     int64_t at_time, int strict, size_t *chain_length,
+                     uint32_t *chain_matches_input, int64_t *valid_from, int64_t *valid_until,
+                     asv_error *err) {
+    asv_begin(err);
+    *chain_length = 0;
+    *chain_matches_input = 0;
+    *valid_from = INT64_MIN;
+    *valid_until = INT64_MAX;
+    int result = -1;
+    X509_STORE_CTX *context = NULL;
+    STACK_OF(X509) *intermediates = sk_X509_new_null();
+    if (intermediates == NULL) {
+        asv_fail(err, "cannot allocate a certificate stack");
+        goto done;
+    }
+    for (size_t i = 0; i < untrusted_count; i++) {
+        // The stack borrows the certificates: it is freed with sk_X509_free, not pop_free.
+        if (sk_X509_push(intermediates, untrusted[i]) <= 0) {
+            asv_fail(err, "cannot build the intermediate certificate stack");
+            goto done;
+        }
+    }
+    context = X509_STORE_CTX_new();
+    if (context == NULL || X509_STORE_CTX_init(context, store, leaf, intermediates) != 1) {
+        asv_fail(err, "cannot set up path validation");
+        goto done;
+    }
+    X509_VERIFY_PARAM *parameters = X509_STORE_CTX_get0_param(context);
+    X509_VERIFY_PARAM_set_time(parameters, (time_t)at_time);
+    X509_VERIFY_PARAM_clear_flags(parameters, X509_V_FLAG_PARTIAL_CHAIN);
+    if (strict) {
+        X509_VERIFY_PARAM_set_flags(parameters, X509_V_FLAG_X509_STRICT);
+    } else {
+        X509_VERIFY_PARAM_clear_flags(parameters, X509_V_FLAG_X509_STRICT);
+    }
+
+    int verified = X509_verify_cert(context);
+    if (verified == 1) {
+        STACK_OF(X509) *chain = X509_STORE_CTX_get0_chain(context);
+        int count = chain == NULL ? 0 : sk_X509_num(chain);
+        *chain_length = (size_t)(count < 0 ? 0 : count);
+        for (int i = 0; i < count && i < 32; i++) {
+            X509 *input = i == 0 ? leaf : ((size_t)(i - 1) < untrusted_count ? untrusted[i - 1] : NULL);
+            if (input != NULL && X509_cmp(sk_X509_value(chain, i), input) == 0) {
+                *chain_matches_input |= (uint32_t)1 << i;
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            int64_t not_before = 0, not_after = 0;
+            if (asv_x509_validity(sk_X509_value(chain, i), &not_before, &not_after, NULL) != 1) {
+                asv_fail(err, "the validity dates of the chain's certificate %d cannot be read", i);
+                result = -1;
+                goto done;
+            }
+            if (not_before > *valid_from) {
+                *valid_from = not_before;
+            }
+            if (not_after < *valid_until) {
+                *valid_until = not_after;
+            }
+        }
+        ERR_clear_error();
+        result = 1;
+    } else {
+        int code = X509_STORE_CTX_get_error(context);
+        int depth = X509_STORE_CTX_get_error_depth(context);
+        if (code == X509_V_OK) {
+            asv_fail(err, "path validation failed");
+            result = -1;
+        } else {
+            asv_fail(err, "%s", X509_verify_cert_error_string(code));
+            if (err != NULL) {
+                err->x509_error = code;
+                err->depth = depth;
+            }
+            result = 0;
+        }
+    }
+
+done:
+    X509_STORE_CTX_free(context);
+    sk_X509_free(intermediates);
+    ERR_clear_error();
+    return result;
+}
+
+// MARK: - ES256
+
+/// The order n of the P-256 group, big-endian.
+static const uint8_t asv_p256_order[32] = {
+    0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xBC, 0xE6, 0xFA, 0xAD, 0xA7, 0x17, 0x9E, 0x84, 0xF3, 0xB9, 0xCA, 0xC2, 0xFC, 0x63, 0x25, 0x51,
+};
+
+/// Whether a 32-byte big-endian scalar is in [1, n-1].
+static int asv_p256_scalar_in_range(const uint8_t scalar[32]) {
+    uint8_t any = 0;
+    for (int i = 0; i < 32; i++) {
+        any |= scalar[i];
+    }
+    return any != 0 && memcmp(scalar, asv_p256_order, 32) < 0;
+}
+
+/// Writes a 32-byte big-endian unsigned integer as a DER INTEGER; returns the bytes written (<= 35).
+static size_t asv_der_integer(uint8_t *out, const uint8_t scalar[32]) {
+    size_t start = 0;
+    while (start < 31 && scalar[start] == 0) {
+        start++;
+    }
+    size_t length = 32 - start;
+    int pad = (scalar[start] & 0x80) != 0;
+    out[0] = 0x02;
+    out[1] = (uint8_t)(length + (size_t)pad);
+    size_t offset = 2;
+    if (pad) {
+        out[offset++] = 0x00;
+    }
+    memcpy(out + offset, scalar + start, length);
+    return offset + length;
+}
+
+int asv_es256_verify(EVP_PKEY *key, const uint8_t *message, size_t message_length,
+                     const uint8_t *signature, size_t signature_length, asv_error *err) {
+    asv_begin(err);
+    if (signature_length != 64) {
+        asv_fail(err, "an ES256 signature is 64 bytes (r || s), this one is %zu", signature_length);
+        return 0;
+    }
+    if (!asv_p256_scalar_in_range(signature) || !asv_p256_scalar_in_range(signature + 32)) {
+        asv_fail(err, "the signature's r or s is not in [1, n-1]");
+        return 0;
+    }
+    if (key == NULL || EVP_PKEY_get_base_id(key) != EVP_PKEY_EC || EVP_PKEY_get_bits(key) != 256) {
+        asv_fail(err, "the signing key is not a P-256 key");
+        return 0;
+    }
+    uint8_t digest[32];
+    if (asv_sha256(message, message_length, digest) != 1) {
+        asv_fail(err, "SHA-256 failed");
+        return -1;
+    }
+    // DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, at most 2 + 2 * 35 = 72 bytes.
+    uint8_t der[72];
+    size_t body = asv_der_integer(der + 2, signature);
+    body += asv_der_integer(der + 2 + body, signature + 32);
+    der[0] = 0x30;
+    der[1] = (uint8_t)body;
+
+    int result = -1;
+    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new(key, NULL);
+    if (context == NULL || EVP_PKEY_verify_init(context) != 1) {
+        asv_fail(err, "cannot set up ECDSA verification");
+        goto done;
+    }
+    int verified = EVP_PKEY_verify(context, der, body + 2, digest, sizeof(digest));
+    if (verified == 1) {
+        result = 1;
+    } else if (verified == 0) {
+        asv_fail(err, "the ECDSA P-256 signature does not match the signing input");
+        result = 0;
+    } else {
+        asv_fail(err, "ECDSA verification failed");
+        result = 0;
+    }
+
+done:
+    EVP_PKEY_CTX_free(context);
+    ERR_clear_error();
+    return result;
+}
