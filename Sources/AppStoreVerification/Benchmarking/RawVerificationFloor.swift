@@ -1,0 +1,38 @@
+import Foundation
+
+/// The bare OpenSSL operations a verification cannot avoid, exposed to the benchmarks so they can
+/// measure the floor in the same run as the verifier. Not API: `@_spi(Benchmarking)` only.
+@_spi(Benchmarking)
+public struct RawVerificationFloor: Sendable {
+    private let leafKey: PublicKey
+    private let leaf: X509Certificate
+    private let intermediateKey: PublicKey
+    private let signingInput: [UInt8]
+    private let signature: Data
+
+    /// Pre-parses everything from a JWS whose `x5c` is [leaf, intermediate, root].
+    public init(jws: String) throws {
+        let compact = try CompactJWS(parsing: jws)
+        let header = try JWSHeader.parse(compact).get()
+        guard header.certificateChain.count >= 2 else {
+            throw OpenSSLFailure(message: "the JWS needs a leaf and an intermediate")
+        }
+        leaf = try X509Certificate(derEncoded: header.certificateChain[0])
+        leafKey = try leaf.publicKey()
+        intermediateKey = try X509Certificate(derEncoded: header.certificateChain[1]).publicKey()
+        signingInput = compact.withSigningInput { Array($0.bindMemory(to: UInt8.self)) }
+        signature = compact.signature
+    }
+
+    /// One ES256 verify of the JWS signing input with the pre-parsed leaf key: SHA-256 + ECDSA P-256.
+    public func verifyES256() -> Bool {
+        if case .success = leafKey.verifyES256(signature: signature, over: signingInput) { return true }
+        return false
+    }
+
+    /// One check of the leaf certificate's signature with the intermediate's pre-parsed P-384 key.
+    public func verifyLeafCertificateSignature() -> Bool {
+        if case .success = leaf.isSigned(by: intermediateKey) { return true }
+        return false
+    }
+}

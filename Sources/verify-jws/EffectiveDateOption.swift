@@ -1,0 +1,45 @@
+import AppStoreVerification
+import ArgumentParser
+import Foundation
+
+/// The `--effective-date` option: `signed`, `now`, or an ISO 8601 instant.
+struct EffectiveDateOption: ExpressibleByArgument, Sendable {
+    let policy: EffectiveDatePolicy
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "signed": policy = .signedDate
+        case "now": policy = .now
+        default:
+            let formatter = ISO8601DateFormatter()
+            if let date = formatter.date(from: argument) {
+                policy = .fixed(date)
+                return
+            }
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            if let date = formatter.date(from: argument) {
+                policy = .fixed(date)
+                return
+            }
+            formatter.formatOptions = [.withFullDate]
+            guard let date = formatter.date(from: argument) else { return nil }
+            policy = .fixed(date)
+        }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["signed", "now"]) }
+}
+
+/// The `--environment` option, matched case-insensitively against Apple's names.
+struct EnvironmentOption: ExpressibleByArgument, Sendable {
+    let environment: Environment
+
+    init?(argument: String) {
+        guard let match = Environment.documentedValues.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else {
+            return nil
+        }
+        environment = match
+    }
+
+    static var allValueStrings: [String] { Environment.documentedValues.map(\.rawValue) }
+}

@@ -1,0 +1,54 @@
+import AppStoreVerification
+import Foundation
+
+/// What `verify-jws` reports for one input.
+struct Outcome: Sendable {
+    enum Status: String, Sendable {
+        case verified, unverified, malformed
+    }
+
+    let status: Status
+    /// `VerificationError.code` or `SignedDataDecodingError.Code`; `nil` when verified.
+    let errorCode: String?
+    let errorMessage: String?
+    /// The kind of signed data; `nil` when it could not be told.
+    let kind: SignedPayloadKind?
+    /// The decoded payload JSON; `nil` when malformed.
+    let payloadData: Data?
+    /// Nested signed data (a notification's transaction and renewal info), already verified.
+    var nested: [(name: String, outcome: Outcome)] = []
+
+    init<Payload: SignedPayload>(_ result: VerificationResult<Payload>) {
+        switch result {
+        case .verified:
+            status = .verified
+            errorCode = nil
+            errorMessage = nil
+        case .unverified(_, let error):
+            status = .unverified
+            errorCode = error.code
+            errorMessage = error.reason
+        }
+        kind = Payload.payloadKind
+        payloadData = result.payloadData
+    }
+
+    init(_ error: SignedDataDecodingError, kind: SignedPayloadKind?) {
+        status = .malformed
+        errorCode = error.code.rawValue
+        errorMessage = error.message
+        self.kind = kind
+        payloadData = nil
+    }
+
+    /// The status of this outcome and every nested one: the worst wins.
+    var overallStatus: Status {
+        nested.map(\.outcome.overallStatus).reduce(status) { worst, next in
+            switch (worst, next) {
+            case (.malformed, _), (_, .malformed): .malformed
+            case (.unverified, _), (_, .unverified): .unverified
+            default: .verified
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import AppStoreVerification
+import ArgumentParser
+
+/// The `--type` option: which kind of signed data the input holds.
+enum PayloadTypeOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case auto
+    case transaction
+    case renewal
+    case appTransaction = "app-transaction"
+    case notification
+    case realtimeRequest = "realtime-request"
+
+    /// The library's kind for an explicit choice; `nil` for `auto`.
+    var kind: SignedPayloadKind? {
+        switch self {
+        case .auto: nil
+        case .transaction: .transaction
+        case .renewal: .renewalInfo
+        case .appTransaction: .appTransaction
+        case .notification: .notification
+        case .realtimeRequest: .realtimeRequest
+        }
+    }
+}
+
+extension SignedPayloadKind {
+    /// The name `--type` and the JSON output use.
+    var optionName: String {
+        switch self {
+        case .transaction: "transaction"
+        case .renewalInfo: "renewal"
+        case .appTransaction: "app-transaction"
+        case .notification: "notification"
+        case .realtimeRequest: "realtime-request"
+        }
+    }
+}
