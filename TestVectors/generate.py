@@ -222,7 +222,7 @@ def build_intermediate(name: x509.Name, key: ec.EllipticCurvePrivateKey, issuer:
 
 
 def build_leaf(name: x509.Name, key: ec.EllipticCurvePrivateKey, issuer: Issued, *,
-               apple_oid: bool = True) -> Issued:
+               apple_oid: bool = True, validity=None) -> Issued:
     """Signing certificate like Apple's receipt-signing leaf: critical CA:FALSE, AKID, AIA,
     certificate policy, SKID, critical keyUsage digitalSignature, and the leaf marker OID.
     Signed with ecdsa-with-SHA384 by `issuer` (the intermediate, or the root for a bad chain)."""
@@ -231,7 +231,7 @@ def build_leaf(name: x509.Name, key: ec.EllipticCurvePrivateKey, issuer: Issued,
             "Test certificate. Reliance on this certificate by any party is for testing only.")),
         "http://www.example.invalid/certificateauthority/",
     ])
-    builder = (_builder(name, issuer.cert.subject, key.public_key(), LEAF_VALIDITY)
+    builder = (_builder(name, issuer.cert.subject, key.public_key(), validity or LEAF_VALIDITY)
                .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
                .add_extension(_akid(issuer), critical=False)
                .add_extension(x509.AuthorityInformationAccess([
@@ -311,6 +311,11 @@ def build_variant_chains(good: Chain) -> dict[str, Chain]:
     # Leaf issued directly by the root; the x5c still lists the good intermediate.
     variants["leaf-signed-by-root"] = Chain(good.root, good.intermediate, build_leaf(
         make_name(*LEAF_NAME), new_key(ec.SECP256R1()), good.root))
+
+    # Leaf that expired long ago (2024-01-01 .. 2025-06-01), for the "no signedDate" fallback.
+    variants["leaf-expired-2025"] = Chain(good.root, good.intermediate, build_leaf(
+        make_name(*LEAF_NAME), new_key(ec.SECP256R1()), good.intermediate,
+        validity=(utc(2024, 1, 1), utc(2025, 6, 1))))
 
     # Leaf whose key is P-384 (an ES256 header cannot be verified with it).
     variants["leaf-p384-key"] = Chain(good.root, good.intermediate, build_leaf(
@@ -787,7 +792,8 @@ def chain_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
     return vectors
 
 
-def policy_vectors(good: Chain) -> list[Vector]:
+def policy_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
+    expired = variants["leaf-expired-2025"]
     header = make_header(good.x5c())
     leaf = good.leaf.key
     transaction = sign_objects(header, transaction_payload(), leaf)
@@ -803,10 +809,11 @@ def policy_vectors(good: Chain) -> list[Vector]:
                sign_objects(header, transaction_payload(environment="Production"), leaf),
                "unverified", "invalidEnvironment"),
         Vector("missing-signed-date", "transaction",
-               "Validly signed transaction without signedDate while the effective date is "
-               "\"signed\": no date to validate the chain at.",
-               sign_objects(header, transaction_payload(None), leaf),
-               "unverified", "missingRequiredProperties"),
+               "Transaction without signedDate while the effective date is \"signed\": as in "
+               "Apple's library the chain is then checked now, and this leaf expired on "
+               "2025-06-01.",
+               sign_objects(make_header(expired.x5c()), transaction_payload(None), expired.leaf.key),
+               "unverified", "invalidCertificateChain", signer=expired.leaf.cert.public_key()),
         Vector("app-transaction-wrong-app-apple-id", "app-transaction",
                "Production app transaction with appAppleId 999999 while options expect 1234567890.",
                sign_objects(header, app_transaction_payload(receiptType="Production",
@@ -862,7 +869,7 @@ def malformed_vectors(good: Chain) -> list[Vector]:
 
 def build_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
     vectors = (valid_vectors(good) + signature_vectors(good) + encoding_vectors(good)
-               + chain_vectors(good, variants) + policy_vectors(good) + malformed_vectors(good))
+               + chain_vectors(good, variants) + policy_vectors(good, variants) + malformed_vectors(good))
     names = [v.name for v in vectors]
     assert len(names) == len(set(names)), "duplicate vector names"
     return vectors

@@ -43,12 +43,17 @@ struct Outcome: Sendable {
 
     /// The status of this outcome and every nested one: the worst wins.
     var overallStatus: Status {
-        nested.map(\.outcome.overallStatus).reduce(status) { worst, next in
-            switch (worst, next) {
-            case (.malformed, _), (_, .malformed): .malformed
-            case (.unverified, _), (_, .unverified): .unverified
-            default: .verified
-            }
+        nested.map(\.outcome.overallStatus).reduce(status, Outcome.worse)
+    }
+}
+
+extension Outcome {
+    /// The worse of two statuses: malformed, then unverified, then verified.
+    static func worse(_ lhs: Status, _ rhs: Status) -> Status {
+        switch (lhs, rhs) {
+        case (.malformed, _), (_, .malformed): .malformed
+        case (.unverified, _), (_, .unverified): .unverified
+        default: .verified
         }
     }
 }

@@ -58,7 +58,10 @@ struct AppleChainPolicy: Sendable {
             return .failure(.invalidCertificateChain(describe(failure, leaf: leaf, intermediate: intermediate, instant: instant, dateDescription: dateDescription)))
         }
         guard chainLength == 3, matches & 0b11 == 0b11 else {
-            return .failure(.invalidCertificateChain("The leaf (\(leaf.subject)) chains to a trusted root through \(chainLength - 1) certificate(s) other than x5c[1] (\(intermediate.subject)); App Store chains are exactly leaf → intermediate → Apple root."))
+            if chainLength == 2 {
+                return .failure(.invalidCertificateChain("The leaf (x5c[0], \(leaf.subject)) is issued directly by a trusted root, not by x5c[1] (\(intermediate.subject)); App Store chains are exactly leaf → intermediate → Apple root."))
+            }
+            return .failure(.invalidCertificateChain("The path OpenSSL built from the leaf (x5c[0], \(leaf.subject)) is not leaf → x5c[1] (\(intermediate.subject)) → trusted root; App Store chains are exactly that shape."))
         }
         guard leaf.hasExtension(AppleMarkerExtension.receiptSigningLeaf) else {
             return .failure(.invalidCertificateChain("The leaf (x5c[0], \(leaf.subject)) lacks Apple's App Store signing marker extension \(AppleMarkerExtension.receiptSigningLeaf); it is not an App Store signing certificate."))

@@ -1,4 +1,5 @@
-/// What a payload says about the app and environment it belongs to, for the verifier's checks.
+/// What a payload says about the app and environment it belongs to, for the verifier's checks, and
+/// whether it carries the field that identifies its kind.
 protocol AppClaims {
     /// Whether this kind of payload carries a bundle ID at all.
     var carriesBundleId: Bool { get }
@@ -7,4 +8,76 @@ protocol AppClaims {
     var claimedBundleId: String? { get }
     var claimedAppAppleId: Int64? { get }
     var claimedEnvironment: Environment? { get }
+}
+
+/// A payload that can tell whether it carries the field every payload of its kind has; when it does
+/// not, the verifier checks whether the JSON is another kind of signed data.
+protocol KindIdentifying {
+    var carriesIdentifyingField: Bool { get }
+}
+
+extension Transaction: AppClaims, KindIdentifying {
+    var carriesBundleId: Bool { true }
+    var carriesAppAppleId: Bool { false }
+    var claimedBundleId: String? { bundleId }
+    var claimedAppAppleId: Int64? { nil }
+    var claimedEnvironment: Environment? { environment }
+    var carriesIdentifyingField: Bool { transactionId != nil }
+}
+
+extension RenewalInfo: AppClaims, KindIdentifying {
+    // Renewal info names neither the bundle nor the app; only the environment is checked, as in
+    // Apple's library.
+    var carriesBundleId: Bool { false }
+    var carriesAppAppleId: Bool { false }
+    var claimedBundleId: String? { nil }
+    var claimedAppAppleId: Int64? { nil }
+    var claimedEnvironment: Environment? { environment }
+    var carriesIdentifyingField: Bool { autoRenewStatus != nil || autoRenewProductId != nil || renewalDate != nil }
+}
+
+extension AppTransaction: AppClaims, KindIdentifying {
+    var carriesBundleId: Bool { true }
+    var carriesAppAppleId: Bool { true }
+    var claimedBundleId: String? { bundleId }
+    var claimedAppAppleId: Int64? { appAppleId }
+    var claimedEnvironment: Environment? { receiptType }
+    var carriesIdentifyingField: Bool { receiptType != nil || applicationVersion != nil || originalApplicationVersion != nil }
+}
+
+extension DecodedRealtimeRequestBody: AppClaims, KindIdentifying {
+    var carriesBundleId: Bool { false }
+    var carriesAppAppleId: Bool { true }
+    var claimedBundleId: String? { nil }
+    var claimedAppAppleId: Int64? { appAppleId }
+    var claimedEnvironment: Environment? { environment }
+    var carriesIdentifyingField: Bool { requestIdentifier != nil && userLocale != nil }
+}
+
+extension ResponseBodyV2DecodedPayload: AppClaims, KindIdentifying {
+    // As Apple's library: the identity comes from `data`, `summary`, `externalPurchaseToken` or
+    // `appData`, whichever the notification carries.
+    var carriesBundleId: Bool { true }
+    var carriesAppAppleId: Bool { true }
+
+    var claimedBundleId: String? {
+        data?.bundleId ?? summary?.bundleId ?? externalPurchaseToken?.bundleId ?? appData?.bundleId
+    }
+
+    var claimedAppAppleId: Int64? {
+        data?.appAppleId ?? summary?.appAppleId ?? externalPurchaseToken?.appAppleId ?? appData?.appAppleId
+    }
+
+    var claimedEnvironment: Environment? {
+        if let data { return data.environment }
+        if let summary { return summary.environment }
+        if let token = externalPurchaseToken {
+            // External purchase tokens carry no environment: Apple's library derives it from the
+            // identifier's prefix.
+            return token.externalPurchaseId?.hasPrefix("SANDBOX") == true ? .sandbox : .production
+        }
+        return appData?.environment
+    }
+
+    var carriesIdentifyingField: Bool { notificationType != nil }
 }

@@ -23,6 +23,10 @@ extension SignedDataVerifier {
         public var chainCacheCapacity: Int
         /// The longest JWS accepted, in bytes; longer input throws `inputTooLarge` before any parsing.
         public var maximumInputLength: Int
+        /// The "StoreKit Testing in Xcode" certificate to trust for payloads whose environment is
+        /// `Xcode` (export it from your project's StoreKit configuration file in Xcode). Without it,
+        /// Xcode and LocalTesting data is never verified.
+        public var xcodeCertificate: TrustedRoot?
 
         /// A configuration trusting Apple Root CA - G3.
         ///
@@ -32,6 +36,10 @@ extension SignedDataVerifier {
         ///   - appAppleId: your app's Apple ID; required for Production.
         ///   - environment: the environment payloads must come from, or `nil` to skip the check.
         ///   - effectiveDate: when certificates must be valid.
+        ///   - strictChecks: whether OpenSSL's strict X.509 checks apply.
+        ///   - chainCacheCapacity: how many validated chains to remember.
+        ///   - maximumInputLength: the longest JWS accepted, in bytes.
+        ///   - xcodeCertificate: the StoreKit Testing certificate to trust for Xcode data.
         public init(
             trustedRoots: [TrustedRoot] = [.appleRootCAG3],
             bundleId: String? = nil,
@@ -40,7 +48,8 @@ extension SignedDataVerifier {
             effectiveDate: EffectiveDatePolicy = .signedDate,
             strictChecks: Bool = true,
             chainCacheCapacity: Int = 64,
-            maximumInputLength: Int = 1 << 20
+            maximumInputLength: Int = 1 << 20,
+            xcodeCertificate: TrustedRoot? = nil
         ) {
             self.trustedRoots = trustedRoots
             self.bundleId = bundleId
@@ -50,6 +59,7 @@ extension SignedDataVerifier {
             self.strictChecks = strictChecks
             self.chainCacheCapacity = chainCacheCapacity
             self.maximumInputLength = maximumInputLength
+            self.xcodeCertificate = xcodeCertificate
         }
     }
 }

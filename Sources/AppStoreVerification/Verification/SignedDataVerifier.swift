@@ -26,6 +26,7 @@ public final class SignedDataVerifier: Sendable {
     public let configuration: Configuration
     let chainPolicy: AppleChainPolicy
     let chainCache: ChainCache
+    let xcodePolicy: XcodeCertificatePolicy?
 
     /// Creates a verifier.
     ///
@@ -41,6 +42,7 @@ public final class SignedDataVerifier: Sendable {
         self.configuration = configuration
         self.chainPolicy = AppleChainPolicy(trustStore: try TrustStore(roots: configuration.trustedRoots), strict: configuration.strictChecks)
         self.chainCache = ChainCache(capacity: configuration.chainCacheCapacity)
+        self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root) }
     }
 
     /// Creates a verifier the way Apple's App Store Server Library does.
@@ -76,6 +78,10 @@ public final class SignedDataVerifier: Sendable {
         }
         let compact = try CompactJWS(parsing: jws)
         var payload = try PayloadDecoder.decode(Payload.self, from: compact.payloadData)
+        if let identifying = payload as? any KindIdentifying, !identifying.carriesIdentifyingField,
+           let actual = SignedPayloadKind(payloadJSON: compact.payloadData), actual != Payload.payloadKind {
+            throw SignedDataDecodingError(.wrongPayloadType, "This is \(actual), not \(Payload.payloadKind): use \(actual.entryPoint) to verify it.")
+        }
         payload.jws = compact
         if let error = cryptographicFailure(of: compact, payload: payload) ?? claimsFailure(of: payload) {
             return .unverified(payload, error)
@@ -89,18 +95,25 @@ public final class SignedDataVerifier: Sendable {
         let dateDescription: String
         switch configuration.effectiveDate {
         case .signedDate:
-            guard let date = payload.defaultEffectiveDate else {
-                let field = Payload.payloadKind == .appTransaction ? "receiptCreationDate" : "signedDate"
-                return .missingRequiredProperties("The payload has no \(field), the effective date for its certificate checks. Set the verifier's effectiveDate to .now or a fixed date to verify it anyway.")
+            let field = Payload.payloadKind == .appTransaction ? "receiptCreationDate" : "signedDate"
+            if let date = payload.defaultEffectiveDate {
+                instant = Self.seconds(date)
+                dateDescription = "the payload's \(field)"
+            } else {
+                // Apple's library checks the chain now when the payload has no signing date.
+                instant = Self.seconds(Date())
+                dateDescription = "now, as the payload has no \(field)"
             }
-            instant = Self.seconds(date)
-            dateDescription = Payload.payloadKind == .appTransaction ? "the payload's receiptCreationDate" : "the payload's signedDate"
         case .now:
             instant = Self.seconds(Date())
             dateDescription = "now"
         case .fixed(let date):
             instant = Self.seconds(date)
             dateDescription = "the configured effective date"
+        }
+
+        if let environment = (payload as? any AppClaims)?.claimedEnvironment, environment == .xcode || environment == .localTesting {
+            return locallySignedFailure(of: jws, environment: environment, at: instant, dateDescription: dateDescription)
         }
 
         let chain: ValidatedChain
@@ -121,14 +134,39 @@ public final class SignedDataVerifier: Sendable {
             }
         }
 
+        return signatureFailure(of: jws, key: chain.leafKey, signer: "the leaf certificate's key (x5c[0])")
+    }
+
+    /// The ES256 check of `header.payload`.
+    private func signatureFailure(of jws: CompactJWS, key: PublicKey, signer: String) -> VerificationError? {
         if let failure = jws.signatureEncodingFailure {
             return .invalidEncoding("The JWS signature segment is not base64url without padding: \(failure).")
         }
-        let verdict = jws.withSigningInput { chain.leafKey.verifyES256(signature: jws.signature, over: $0) }
+        let verdict = jws.withSigningInput { key.verifyES256(signature: jws.signature, over: $0) }
         if case .failure(let failure) = verdict {
-            return .invalidSignature("The ES256 signature does not verify with the leaf certificate's key (x5c[0]): \(failure.message). The header or payload was changed after signing, or another key signed it.")
+            return .invalidSignature("The ES256 signature does not verify with \(signer): \(failure.message). The header or payload was changed after signing, or another key signed it.")
         }
         return nil
+    }
+
+    /// Data that says it was signed locally (environment Xcode or LocalTesting) is verified only
+    /// against an explicitly configured Xcode certificate, and LocalTesting data never.
+    private func locallySignedFailure(of jws: CompactJWS, environment: Environment, at instant: Int64, dateDescription: String) -> VerificationError? {
+        guard environment == .xcode else {
+            return .invalidCertificateChain("The payload says environment LocalTesting: the App Store never signs such data, and no certificate can vouch for it, so it is never verified.")
+        }
+        guard let xcodePolicy else {
+            return .invalidCertificateChain("The payload says environment Xcode: it was signed locally by Xcode's StoreKit Testing, not by the App Store, and no Xcode certificate is configured. To verify it in development, export the certificate from your StoreKit configuration file in Xcode (Editor ▸ Save Public Certificate) and pass it as Configuration.xcodeCertificate (verify-jws --xcode-certificate FILE).")
+        }
+        let header: JWSHeader
+        switch JWSHeader.parse(jws) {
+        case .success(let parsed): header = parsed
+        case .failure(let error): return error
+        }
+        switch xcodePolicy.validate(header.certificateChain, at: instant, dateDescription: dateDescription) {
+        case .success(let key): return signatureFailure(of: jws, key: key, signer: "the Xcode certificate's key")
+        case .failure(let error): return error
+        }
     }
 
     /// Step 5: bundle ID, App Apple ID, environment.

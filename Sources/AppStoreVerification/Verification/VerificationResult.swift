@@ -69,6 +69,9 @@ public enum VerificationResult<SignedType: SignedPayload>: Sendable {
     }
 }
 
+extension VerificationResult: Equatable where SignedType: Equatable {}
+extension VerificationResult: Hashable where SignedType: Hashable {}
+
 extension CompactJWS {
     /// A JWS with no content, for the unreachable case of a result without one.
     static let empty = CompactJWS(unchecked: "")

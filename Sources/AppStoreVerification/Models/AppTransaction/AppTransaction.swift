@@ -48,6 +48,9 @@ public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
     /// `receiptCreationDate` instead.
     public let signedDate: Date?
 
+    /// The date the app requested this app transaction (written by Xcode's StoreKit Testing).
+    public let requestDate: Date?
+
     /// The JWS this app transaction was decoded from; `nil` when decoded from bare JSON. Not part of
     /// the JSON payload.
     public var jws: CompactJWS? = nil
@@ -66,5 +69,6 @@ public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
         case receiptType, appAppleId, bundleId, applicationVersion, versionExternalIdentifier
         case receiptCreationDate, originalPurchaseDate, originalApplicationVersion, deviceVerification
         case deviceVerificationNonce, preorderDate, appTransactionId, originalPlatform, signedDate
+        case requestDate
     }
 }

@@ -40,6 +40,20 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload, Codable, Hashable, Se
     /// JSON payload.
     public var jws: CompactJWS? = nil
 
+    /// ``NotificationData/signedTransactionInfo`` verified with the same verifier as the
+    /// notification: `nil` when the notification carries none (or was decoded from bare JSON),
+    /// `.failure` when it is not a decodable transaction JWS. Verifying the outer JWS says nothing
+    /// about the inner one: check this result before trusting the transaction.
+    public internal(set) var transactionInfo: Result<VerificationResult<Transaction>, SignedDataDecodingError>? = nil
+
+    /// ``NotificationData/signedRenewalInfo`` verified with the same verifier as the notification;
+    /// see ``transactionInfo``.
+    public internal(set) var renewalInfo: Result<VerificationResult<RenewalInfo>, SignedDataDecodingError>? = nil
+
+    /// ``AppData/signedAppTransactionInfo`` verified with the same verifier as the notification;
+    /// see ``transactionInfo``.
+    public internal(set) var appTransactionInfo: Result<VerificationResult<AppTransaction>, SignedDataDecodingError>? = nil
+
     private enum CodingKeys: String, CodingKey {
         case notificationType, subtype, notificationUUID, data, version, signedDate, summary
         case externalPurchaseToken, appData

@@ -81,6 +81,14 @@ public struct RenewalInfo: SignedPayload, Codable, Hashable, Sendable {
     /// How the customer will pay for the next subscription period when it carries a commitment.
     public let renewalBillingPlanType: RenewalBillingPlanType?
 
+    /// The device verification value: base64 of SHA-384 over the lowercased `deviceVerificationNonce`
+    /// followed by the lowercased device verification ID of the device the data was signed for.
+    /// StoreKit includes it in data it hands to the app (Xcode-signed data carries it).
+    public let deviceVerification: String?
+
+    /// The UUID used to compute ``deviceVerification``.
+    public let deviceVerificationNonce: String?
+
     /// The JWS this renewal information was decoded from; `nil` when decoded from bare JSON. Not part
     /// of the JSON payload.
     public var jws: CompactJWS? = nil
@@ -89,6 +97,7 @@ public struct RenewalInfo: SignedPayload, Codable, Hashable, Sendable {
     public var appAccountTokenUUID: UUID? { appAccountToken.flatMap(UUID.init(uuidString:)) }
 
     private enum CodingKeys: String, CodingKey {
+        case deviceVerification, deviceVerificationNonce
         case expirationIntent, originalTransactionId, autoRenewProductId, productId, autoRenewStatus
         case isInBillingRetryPeriod, priceIncreaseStatus, gracePeriodExpiresDate, offerType
         case offerIdentifier, signedDate, environment, recentSubscriptionStartDate, renewalDate

@@ -110,6 +110,14 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
     /// commitment period.
     public let commitmentInfo: TransactionCommitmentInfo?
 
+    /// The device verification value: base64 of SHA-384 over the lowercased `deviceVerificationNonce`
+    /// followed by the lowercased device verification ID of the device the data was signed for.
+    /// StoreKit includes it in data it hands to the app (Xcode-signed data carries it).
+    public let deviceVerification: String?
+
+    /// The UUID used to compute ``deviceVerification``.
+    public let deviceVerificationNonce: String?
+
     /// The JWS this transaction was decoded from; `nil` when decoded from bare JSON. Not part of the
     /// JSON payload.
     public var jws: CompactJWS? = nil
@@ -118,6 +126,7 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
     public var appAccountTokenUUID: UUID? { appAccountToken.flatMap(UUID.init(uuidString:)) }
 
     private enum CodingKeys: String, CodingKey {
+        case deviceVerification, deviceVerificationNonce
         case transactionId, originalTransactionId, webOrderLineItemId, bundleId, productId
         case subscriptionGroupIdentifier, purchaseDate, originalPurchaseDate, expiresDate, quantity, type
         case appAccountToken, inAppOwnershipType, signedDate, revocationReason, revocationDate, isUpgraded

@@ -1,0 +1,176 @@
+@_spi(Benchmarking) import AppStoreVerification
+import Benchmark
+import BenchmarkCorpus
+import Dispatch
+import Foundation
+import JWTKit
+
+// Every benchmark of the package in one run: `swift package --package-path Benchmarks benchmark`.
+// What each measures is in Benchmarks/README.md. Each iteration checks its verdict, so a broken
+// corpus or verifier fails the run instead of timing the failure path.
+
+/// Size of one batch in the concurrency-scaling pair; `scalingFactor: .kilo` makes the reported
+/// throughput and per-iteration metrics per verification.
+private let batchSize = 1_000
+private let threads = 2
+
+/// A verdict that is not the expected one stops the benchmark process.
+private func expectVerified<T>(_ result: VerificationResult<T>, _ what: @autoclosure () -> String) {
+    guard case .verified = result else {
+        fatalError("\(what()): expected .verified, got \(result.verificationError.map { "\($0)" } ?? "?")")
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal, .peakMemoryResident],
+        warmupIterations: 10,
+        maxDuration: .seconds(2),
+        maxIterations: 20_000
+    )
+
+    let corpus = Corpus.load()
+    let warmVerifier = corpus.makeVerifier()
+    let coldVerifier = corpus.makeVerifier(chainCacheCapacity: 0)
+
+    // MARK: Floors: the OpenSSL work no verifier can skip
+
+    let warmFloor: RawVerificationFloor
+    let coldFloors: [RawVerificationFloor]
+    do {
+        warmFloor = try RawVerificationFloor(jws: corpus.warm)
+        coldFloors = try corpus.cold.map { try RawVerificationFloor(jws: $0) }
+    } catch {
+        fatalError("Cannot pre-parse the corpus for the floor benchmarks: \(error)")
+    }
+
+    Benchmark("Floor.ES256") { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard warmFloor.verifyES256() else { fatalError("Floor.ES256: the signature does not verify") }
+        }
+    }
+
+    Benchmark("Floor.NewLeaf") { benchmark in
+        // Cycles through the cold corpus's leaves, as Ours.Cold does.
+        let floor = coldFloors[benchmark.currentIteration % coldFloors.count]
+        for _ in benchmark.scaledIterations {
+            guard floor.verifyLeafCertificateSignature(), floor.verifyES256() else {
+                fatalError("Floor.NewLeaf: a signature does not verify")
+            }
+        }
+    }
+
+    // MARK: Ours
+
+    Benchmark("Ours.Warm") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let result = try warmVerifier.verifyTransaction(corpus.warm)
+            expectVerified(result, "Ours.Warm")
+            blackHole(result)
+        }
+    }
+
+    Benchmark("Ours.Cold") { benchmark in
+        // Cache disabled (capacity 0) and a distinct leaf per JWS: full path validation every call.
+        let jws = corpus.cold[benchmark.currentIteration % corpus.cold.count]
+        for _ in benchmark.scaledIterations {
+            let result = try coldVerifier.verifyTransaction(jws)
+            expectVerified(result, "Ours.Cold")
+            blackHole(result)
+        }
+    }
+
+    let payloadJSON: Data
+    do {
+        payloadJSON = try CompactJWS(parsing: corpus.warm).payloadData
+    } catch {
+        fatalError("warm.jws does not parse: \(error)")
+    }
+    Benchmark("Ours.DecodeOnly") { benchmark in
+        // What the verifier does for the payload: a fresh AppStoreJSON decoder per call.
+        for _ in benchmark.scaledIterations {
+            let transaction = try AppStoreJSON.makeDecoder().decode(Transaction.self, from: payloadJSON)
+            blackHole(transaction)
+        }
+    }
+
+    // The notification and its two nested JWS must all verify; checked once here, then the outer
+    // verdict is checked every iteration.
+    do {
+        let result = try warmVerifier.verifyNotification(corpus.notification)
+        expectVerified(result, "Ours.Notification")
+        let notification = result.unsafePayloadValue
+        guard case .success(let transaction) = notification.transactionInfo, transaction.isVerified,
+              case .success(let renewal) = notification.renewalInfo, renewal.isVerified
+        else {
+            fatalError("Ours.Notification: the nested transaction or renewal info does not verify: \(String(describing: notification.transactionInfo)), \(String(describing: notification.renewalInfo))")
+        }
+    } catch {
+        fatalError("Ours.Notification: \(error)")
+    }
+    Benchmark("Ours.Notification") { benchmark in
+        // Three JWS (the notification, its signedTransactionInfo and signedRenewalInfo), one chain:
+        // warm cache.
+        for _ in benchmark.scaledIterations {
+            let result = try warmVerifier.verifyNotification(corpus.notification)
+            expectVerified(result, "Ours.Notification")
+            blackHole(result)
+        }
+    }
+
+    // MARK: Concurrency scaling: the same batch on one thread, then split over two
+
+    let batchConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal, .peakMemoryResident],
+        warmupIterations: 2,
+        scalingFactor: .kilo,
+        maxDuration: .seconds(3),
+        maxIterations: 200
+    )
+    precondition(batchConfiguration.scalingFactor.rawValue == batchSize)
+
+    Benchmark("Ours.Warm.Batch1Thread", configuration: batchConfiguration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let result = try warmVerifier.verifyTransaction(corpus.warm)
+            expectVerified(result, "Ours.Warm.Batch1Thread")
+            blackHole(result)
+        }
+    }
+
+    Benchmark("Ours.Warm.2Threads", configuration: batchConfiguration) { _ in
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<(batchSize / threads) {
+                do {
+                    let result = try warmVerifier.verifyTransaction(corpus.warm)
+                    expectVerified(result, "Ours.Warm.2Threads")
+                    blackHole(result)
+                } catch {
+                    fatalError("Ours.Warm.2Threads: \(error)")
+                }
+            }
+        }
+    }
+
+    // MARK: Peer: vapor/jwt-kit 5 X5CVerifier (swift-certificates path validation, swift-crypto ES256)
+
+    let peerVerifier: X5CVerifier
+    do {
+        peerVerifier = try X5CVerifier(rootCertificates: [corpus.rootPEM])
+    } catch {
+        fatalError("Cannot build jwt-kit's X5CVerifier: \(error)")
+    }
+    // The same JSON conventions as ours (dates in milliseconds), so only the verification differs.
+    let peerDecoder = AppStoreJSON.makeDecoder()
+
+    Benchmark("Peer.JWTKit.X5C") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let transaction = try await peerVerifier.verifyJWS(
+                corpus.warm, as: PeerTransaction.self, jsonDecoder: peerDecoder, validationTime: .signedDate)
+            // The claim checks our verifier makes (bundle ID and environment).
+            guard transaction.bundleId == Corpus.bundleId, transaction.environment == "Sandbox" else {
+                fatalError("Peer.JWTKit.X5C: unexpected claims \(transaction)")
+            }
+            blackHole(transaction)
+        }
+    }
+}
