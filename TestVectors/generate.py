@@ -867,9 +867,111 @@ def malformed_vectors(good: Chain) -> list[Vector]:
     ]
 
 
+def notification_vectors(good: Chain) -> list[Vector]:
+    """Server Notifications V2 beyond the plain one: nested data that fails, summary and external
+    purchase token notifications, types Apple may add later, and payloads handed to the wrong
+    entry point."""
+    header = make_header(good.x5c())
+    leaf = good.leaf.key
+    transaction = sign_objects(header, transaction_payload(), leaf)
+    renewal = sign_objects(header, renewal_payload(), leaf)
+    # The inner transaction, changed after signing: its own signature no longer holds.
+    h, _, sig = split(transaction)
+    tampered = f"{h}.{b64url(compact_json(transaction_payload(productId='com.example.app.lifetime')))}.{sig}"
+    other_app = sign_objects(header, transaction_payload(bundleId=OTHER_BUNDLE_ID), leaf)
+
+    def notification(payload: dict) -> str:
+        return sign_objects(header, payload, leaf)
+
+    summary = {
+        "notificationType": "RENEWAL_EXTENSION", "subtype": "SUMMARY",
+        "notificationUUID": "0b4b1a57-2f6e-4d0c-8a55-6a0f0c1d2e3f", "version": "2.0",
+        "signedDate": ms(SIGNED_DATE),
+        "summary": {"requestIdentifier": "efb27071-45a4-4aca-9854-2a1e9146f265",
+                    "environment": "Sandbox", "appAppleId": APP_APPLE_ID, "bundleId": BUNDLE_ID,
+                    "productId": "com.example.app.premium.monthly",
+                    "storefrontCountryCodes": ["USA", "CAN"], "failedCount": 2,
+                    "succeededCount": 1500},
+    }
+    token = {
+        "notificationType": "EXTERNAL_PURCHASE_TOKEN", "subtype": "UNREPORTED",
+        "notificationUUID": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", "version": "2.0",
+        "signedDate": ms(SIGNED_DATE),
+        "externalPurchaseToken": {"externalPurchaseId": "SANDBOX_b2158121-7af9-49d4-9561-1f588205523e",
+                                  "tokenCreationDate": ms(SIGNED_DATE), "appAppleId": APP_APPLE_ID,
+                                  "bundleId": BUNDLE_ID},
+    }
+    future = notification_payload(transaction, renewal)
+    future.update({"notificationType": "SOMETHING_APPLE_ADDS_IN_2027", "subtype": "BRAND_NEW_SUBTYPE"})
+    test = {"notificationType": "TEST", "notificationUUID": "9ad56bd2-0bc6-42e0-af24-fd996d87a1e6",
+            "version": "2.0", "signedDate": ms(SIGNED_DATE),
+            "data": {"bundleId": BUNDLE_ID, "environment": "Sandbox", "appAppleId": APP_APPLE_ID}}
+    realtime = {"originalTransactionId": "2000000100000001", "appAppleId": APP_APPLE_ID,
+                "productId": "com.example.app.premium.monthly", "userLocale": "en-US",
+                "requestIdentifier": "3db5c98d-8acf-4e29-831e-8e1f82f9f6e9",
+                "environment": "Sandbox", "signedDate": ms(SIGNED_DATE)}
+    summary_other = json.loads(json.dumps(summary))
+    summary_other["summary"]["bundleId"] = OTHER_BUNDLE_ID
+    return [
+        Vector("notification-tampered-inner", "notification",
+               "A genuine notification whose data.signedTransactionInfo was changed after Apple "
+               "signed it: the outer JWS verifies, the nested transaction does not.",
+               notification(notification_payload(tampered, renewal)), "unverified", "invalidSignature"),
+        Vector("notification-inner-other-app", "notification",
+               "A genuine notification for this app whose nested transaction names another "
+               "bundle ID.",
+               notification(notification_payload(other_app, renewal)), "unverified",
+               "invalidAppIdentifier"),
+        Vector("notification-summary", "notification",
+               "A RENEWAL_EXTENSION/SUMMARY notification: the identity comes from `summary`.",
+               notification(summary), "verified"),
+        Vector("notification-summary-other-app", "notification",
+               "A SUMMARY notification whose summary.bundleId is another app's.",
+               notification(summary_other), "unverified", "invalidAppIdentifier"),
+        Vector("notification-external-purchase-token", "notification",
+               "An EXTERNAL_PURCHASE_TOKEN notification: identity from externalPurchaseToken, "
+               "environment Sandbox from the SANDBOX_ prefix of its id.",
+               notification(token), "verified"),
+        Vector("notification-future-type", "notification",
+               "A notification type and subtype Apple may add later: decoded and verified, the "
+               "values kept as they are.",
+               notification(future), "verified"),
+        Vector("notification-test", "notification",
+               "A TEST notification: data without nested signed data.",
+               notification(test), "verified"),
+        Vector("realtime-request-valid", "realtime-request",
+               "A retention-messaging realtime request body.",
+               sign_objects(header, realtime, leaf), "verified"),
+        Vector("wrong-decoder-notification-as-transaction", "transaction",
+               "A notification handed to the transaction entry point: said plainly, not reported "
+               "as a bundle or environment mismatch.",
+               notification(test), "malformed", "wrongPayloadType"),
+        Vector("wrong-decoder-transaction-as-notification", "notification",
+               "A transaction handed to the notification entry point.",
+               transaction, "malformed", "wrongPayloadType"),
+        Vector("wrong-decoder-renewal-as-transaction", "transaction",
+               "Renewal info handed to the transaction entry point.",
+               renewal, "malformed", "wrongPayloadType"),
+        Vector("renewal-wrong-environment", "renewal",
+               "Production renewal info while the options say Sandbox.",
+               sign_objects(header, renewal_payload(environment="Production"), leaf), "unverified",
+               "invalidEnvironment"),
+        Vector("xcode-environment-claimed", "transaction",
+               "A transaction claiming environment Xcode, signed by the test chain: Xcode data is "
+               "verified only against a configured Xcode certificate, so it is not verified.",
+               sign_objects(header, transaction_payload(environment="Xcode"), leaf), "unverified",
+               "invalidCertificateChain", options={"environment": None}),
+        Vector("local-testing-environment-claimed", "transaction",
+               "A transaction claiming environment LocalTesting: never verified.",
+               sign_objects(header, transaction_payload(environment="LocalTesting"), leaf),
+               "unverified", "invalidCertificateChain", options={"environment": None}),
+    ]
+
+
 def build_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
     vectors = (valid_vectors(good) + signature_vectors(good) + encoding_vectors(good)
-               + chain_vectors(good, variants) + policy_vectors(good, variants) + malformed_vectors(good))
+               + chain_vectors(good, variants) + policy_vectors(good, variants) + malformed_vectors(good)
+               + notification_vectors(good))
     names = [v.name for v in vectors]
     assert len(names) == len(set(names)), "duplicate vector names"
     return vectors
