@@ -209,6 +209,26 @@ int asv_x509_signature_verifies(const X509 *cert, EVP_PKEY *issuer_key, asv_erro
 
 // MARK: - Keys
 
+EVP_PKEY *asv_pkey_from_spki_der(const uint8_t *der, size_t length, asv_error *err) {
+    asv_begin(err);
+    if (der == NULL || length == 0 || length > (size_t)LONG_MAX) {
+        asv_fail(err, "the public key is empty or too large");
+        return NULL;
+    }
+    const unsigned char *cursor = der;
+    EVP_PKEY *key = d2i_PUBKEY(NULL, &cursor, (long)length);
+    if (key == NULL) {
+        asv_fail(err, "not a DER SubjectPublicKeyInfo");
+        return NULL;
+    }
+    if ((size_t)(cursor - der) != length) {
+        EVP_PKEY_free(key);
+        asv_fail(err, "trailing bytes follow the public key's DER encoding");
+        return NULL;
+    }
+    return key;
+}
+
 int asv_pkey_curve_nid(EVP_PKEY *key) {
     ERR_clear_error();
     if (key == NULL || EVP_PKEY_get_base_id(key) != EVP_PKEY_EC) {

@@ -10,6 +10,16 @@ final class PublicKey: @unchecked Sendable {
     /// Takes ownership of one reference to `pointer`.
     init(taking pointer: OpaquePointer) { self.pointer = pointer }
 
+    /// Parses a DER SubjectPublicKeyInfo.
+    init(subjectPublicKeyInfo der: Data) throws(OpenSSLFailure) {
+        var error = asv_error()
+        let parsed = der.withUnsafeBytes { raw in
+            asv_pkey_from_spki_der(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error)
+        }
+        guard let parsed else { throw OpenSSLFailure(error) }
+        self.pointer = parsed
+    }
+
     deinit { asv_pkey_free(pointer) }
 
     /// The elliptic curve the key is on.

@@ -56,6 +56,9 @@ int asv_x509_signature_verifies(const X509 *cert, EVP_PKEY *issuer_key, asv_erro
 
 // MARK: - Keys
 
+/// Parses exactly one DER SubjectPublicKeyInfo. Trailing bytes are an error.
+EVP_PKEY *asv_pkey_from_spki_der(const uint8_t *der, size_t length, asv_error *err);
+
 /// The key's elliptic curve as an OpenSSL NID (NID_X9_62_prime256v1 = 415 for P-256,
 /// NID_secp384r1 = 715 for P-384), or 0 when it is not an EC key.
 int asv_pkey_curve_nid(EVP_PKEY *key);
