@@ -37,7 +37,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreVerificationTests",
-            dependencies: ["AppStoreVerification", "CAppStoreOpenSSL"],
+            // verify-jws is a dependency so that `swift test` builds the tool the CLI tests run.
+            dependencies: ["AppStoreVerification", "CAppStoreOpenSSL", "verify-jws"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]
