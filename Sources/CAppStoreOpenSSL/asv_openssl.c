@@ -270,14 +270,16 @@ int asv_store_add_root(X509_STORE *store, X509 *root, asv_error *err) {
 void asv_store_free(X509_STORE *store) { X509_STORE_free(store); }
 
 int asv_verify_chain(X509_STORE *store, X509 *leaf, X509 *const *untrusted, size_t untrusted_count,
-                     int64_t at_time, int strict, size_t *chain_length,
+                     int64_t at_time, int strict, int partial_chain, size_t *chain_length,
                      uint32_t *chain_matches_input, int64_t *valid_from, int64_t *valid_until,
-                     asv_error *err) {
+                     int64_t *issuers_valid_from, int64_t *issuers_valid_until, asv_error *err) {
     asv_begin(err);
     *chain_length = 0;
     *chain_matches_input = 0;
     *valid_from = INT64_MIN;
     *valid_until = INT64_MAX;
+    *issuers_valid_from = INT64_MIN;
+    *issuers_valid_until = INT64_MAX;
     int result = -1;
     X509_STORE_CTX *context = NULL;
     STACK_OF(X509) *intermediates = sk_X509_new_null();
@@ -299,7 +301,11 @@ int asv_verify_chain(X509_STORE *store, X509 *leaf, X509 *const *untrusted, size
     }
     X509_VERIFY_PARAM *parameters = X509_STORE_CTX_get0_param(context);
     X509_VERIFY_PARAM_set_time(parameters, (time_t)at_time);
-    X509_VERIFY_PARAM_clear_flags(parameters, X509_V_FLAG_PARTIAL_CHAIN);
+    if (partial_chain) {
+        X509_VERIFY_PARAM_set_flags(parameters, X509_V_FLAG_PARTIAL_CHAIN);
+    } else {
+        X509_VERIFY_PARAM_clear_flags(parameters, X509_V_FLAG_PARTIAL_CHAIN);
+    }
     if (strict) {
         X509_VERIFY_PARAM_set_flags(parameters, X509_V_FLAG_X509_STRICT);
     } else {
@@ -329,6 +335,12 @@ int asv_verify_chain(X509_STORE *store, X509 *leaf, X509 *const *untrusted, size
             }
             if (not_after < *valid_until) {
                 *valid_until = not_after;
+            }
+            if (i > 0 && not_before > *issuers_valid_from) {
+                *issuers_valid_from = not_before;
+            }
+            if (i > 0 && not_after < *issuers_valid_until) {
+                *issuers_valid_until = not_after;
             }
         }
         ERR_clear_error();

@@ -11,30 +11,34 @@ struct ChainCacheTests {
 
     @Test("entries are found only inside their validity window")
     func validityWindow() throws {
-        let cache = ChainCache(capacity: 4)
+        let cache = LRUCache<Substring, ValidatedChain>(capacity: 4)
         cache.insert(try Self.chain(validity: 100..<200), for: "a")
-        #expect(cache.chain(for: "a", at: 100) != nil)
-        #expect(cache.chain(for: "a", at: 199) != nil)
-        #expect(cache.chain(for: "a", at: 200) == nil)
-        #expect(cache.chain(for: "a", at: 99) == nil)
-        #expect(cache.chain(for: "b", at: 150) == nil)
+        func lookup(_ key: Substring, _ instant: Int64) -> ValidatedChain? {
+            cache.value(for: key, where: { $0.validity.contains(instant) })
+        }
+        #expect(lookup("a", 100) != nil)
+        #expect(lookup("a", 199) != nil)
+        #expect(lookup("a", 200) == nil)
+        #expect(lookup("a", 99) == nil)
+        #expect(lookup("b", 150) == nil)
     }
 
     @Test("the least recently used entry goes first when full")
     func leastRecentlyUsed() throws {
-        let cache = ChainCache(capacity: 2)
-        let chain = try Self.chain(validity: 0..<1000)
-        cache.insert(chain, for: "a")
-        cache.insert(chain, for: "b")
-        _ = cache.chain(for: "a", at: 1)  // a is now the most recent
-        cache.insert(chain, for: "c")     // evicts b
-        #expect(cache.chain(for: "a", at: 1) != nil)
-        #expect(cache.chain(for: "b", at: 1) == nil)
-        #expect(cache.chain(for: "c", at: 1) != nil)
+        let cache = LRUCache<String, Int>(capacity: 2)
+        cache.insert(1, for: "a")
+        cache.insert(2, for: "b")
+        _ = cache.value(for: "a", where: { _ in true })  // a is now the most recent
+        cache.insert(3, for: "c")                        // evicts b
+        #expect(cache.value(for: "a", where: { _ in true }) == 1)
+        #expect(cache.value(for: "b", where: { _ in true }) == nil)
+        #expect(cache.value(for: "c", where: { _ in true }) == 3)
         #expect(cache.count == 2)
-        let disabled = ChainCache(capacity: 0)
-        disabled.insert(chain, for: "a")
-        #expect(disabled.chain(for: "a", at: 1) == nil)
+        cache.insert(4, for: "c")
+        #expect(cache.value(for: "c", where: { _ in true }) == 4)
+        let disabled = LRUCache<String, Int>(capacity: 0)
+        disabled.insert(1, for: "a")
+        #expect(disabled.value(for: "a", where: { _ in true }) == nil)
     }
 
     @Test("a cached chain used at a date outside its validity is validated afresh and refused")
@@ -70,13 +74,35 @@ struct ChainCacheTests {
         #expect(try verifier.verifyTransaction(valid).isVerified)
     }
 
-    @Test("failed chains are never cached")
+    @Test("a new leaf under a validated intermediate is checked against it, with every leaf check intact")
+    func validatedIssuerPath() throws {
+        let verifier = try SignedDataVerifier.forTestVectors()
+        let valid = try TestPaths.text(TestPaths.testVector("jws/transaction-valid.jws"))
+        #expect(try verifier.verifyTransaction(valid).isVerified)
+        #expect(verifier.chainPolicy.validatedIssuers.count == 1)
+        // Leaves under the same (now validated) intermediate that must still fail on their own.
+        for (name, code) in [("leaf-missing-oid", "invalidCertificateChain"), ("leaf-p384-key", "invalidCertificateChain"),
+                             ("expired-leaf", "invalidCertificateChain"), ("not-yet-valid", "invalidCertificateChain"),
+                             ("leaf-signed-by-root", "invalidCertificateChain"), ("resigned-other-key", "invalidSignature")] {
+            let result = try verifier.verifyTransaction(try TestPaths.text(TestPaths.testVector("jws/\(name).jws")))
+            #expect(result.verificationError?.code == code, "\(name): \(String(describing: result.verificationError))")
+        }
+        // The high-S vector shares the header: verified through the chain cache.
+        #expect(try verifier.verifyTransaction(try TestPaths.text(TestPaths.testVector("jws/transaction-high-s.jws"))).isVerified)
+    }
+
+    @Test("failed chains are never cached; an intermediate is remembered only once its own path validated")
     func failuresNotCached() throws {
         let verifier = try SignedDataVerifier.forTestVectors()
-        for name in ["rechained-untrusted", "leaf-missing-oid", "expired-leaf", "x5c-two-certs"] {
+        for name in ["rechained-untrusted", "impostor-root-same-name", "intermediate-not-ca", "intermediate-missing-oid", "x5c-two-certs", "expired-leaf"] {
             _ = try verifier.verifyTransaction(try TestPaths.text(TestPaths.testVector("jws/\(name).jws")))
         }
         #expect(verifier.chainCache.count == 0)
+        #expect(verifier.chainPolicy.validatedIssuers.count == 0)
+        // The leaf lacks its marker, but its intermediate's path to the root is sound.
+        _ = try verifier.verifyTransaction(try TestPaths.text(TestPaths.testVector("jws/leaf-missing-oid.jws")))
+        #expect(verifier.chainCache.count == 0)
+        #expect(verifier.chainPolicy.validatedIssuers.count == 1)
     }
 
     @Test("one verifier shared by 32 concurrent tasks gives every task the right verdicts")

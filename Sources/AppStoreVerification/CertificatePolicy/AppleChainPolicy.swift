@@ -17,6 +17,15 @@ struct AppleChainPolicy: Sendable {
     let trustStore: TrustStore
     /// Whether OpenSSL's strict X.509 checks (`X509_V_FLAG_X509_STRICT`) apply.
     let strict: Bool
+    /// Intermediates (by DER) already validated to a trusted root: a new leaf under one of them is
+    /// validated against it alone, which costs one certificate signature check.
+    let validatedIssuers: LRUCache<Data, ValidatedIssuer>
+
+    init(trustStore: TrustStore, strict: Bool, issuerCacheCapacity: Int = 16) {
+        self.trustStore = trustStore
+        self.strict = strict
+        self.validatedIssuers = LRUCache(capacity: issuerCacheCapacity)
+    }
 
     /// Validates the DER certificates `chain` at `instant` (seconds since 1970).
     ///
@@ -38,36 +47,30 @@ struct AppleChainPolicy: Sendable {
             return .failure(.invalidCertificateChain("x5c[1] (the intermediate) is not a DER certificate: \(error.message)."))
         }
 
-        var error = asv_error()
-        var chainLength = 0
-        var matches: UInt32 = 0
-        var validFrom: Int64 = 0
-        var validUntil: Int64 = 0
-        var untrusted: [OpaquePointer?] = [intermediate.pointer]
-        let verdict = untrusted.withUnsafeMutableBufferPointer { buffer in
-            asv_verify_chain(
-                trustStore.pointer, leaf.pointer, buffer.baseAddress, 1, instant, strict ? 1 : 0,
-                &chainLength, &matches, &validFrom, &validUntil, &error)
-        }
-        withExtendedLifetime((leaf, intermediate)) {}
-        guard verdict == 1 else {
-            let failure = OpenSSLFailure(error)
-            guard verdict == 0 else {
-                return .failure(.invalidCertificateChain("Path validation could not run: \(failure.message)."))
+        let validity: Range<Int64>
+        if let issuer = validatedIssuers.value(for: chain[1], where: { $0.validity.contains(instant) }) {
+            // The intermediate's path to a trusted root was validated before and holds at this
+            // instant: OpenSSL validates the leaf against the intermediate alone.
+            switch pathValidation(leaf: leaf, intermediate: intermediate, store: issuer.store, partialChain: true, at: instant, dateDescription: dateDescription) {
+            case .failure(let error): return .failure(error)
+            case .success(let window): validity = window.all.clamped(to: issuer.validity)
             }
-            return .failure(.invalidCertificateChain(describe(failure, leaf: leaf, intermediate: intermediate, instant: instant, dateDescription: dateDescription)))
-        }
-        guard chainLength == 3, matches & 0b11 == 0b11 else {
-            if chainLength == 2 {
-                return .failure(.invalidCertificateChain("The leaf (x5c[0], \(leaf.subject)) is issued directly by a trusted root, not by x5c[1] (\(intermediate.subject)); App Store chains are exactly leaf → intermediate → Apple root."))
+        } else {
+            switch pathValidation(leaf: leaf, intermediate: intermediate, store: trustStore, partialChain: false, at: instant, dateDescription: dateDescription) {
+            case .failure(let error): return .failure(error)
+            case .success(let window):
+                validity = window.all
+                guard intermediate.hasExtension(AppleMarkerExtension.worldwideDeveloperRelationsIntermediate) else {
+                    return .failure(.invalidCertificateChain("The intermediate (x5c[1], \(intermediate.subject)) lacks Apple's WWDR intermediate marker extension \(AppleMarkerExtension.worldwideDeveloperRelationsIntermediate)."))
+                }
+                if let store = try? TrustStore(validatedAnchors: [intermediate], names: trustStore.roots) {
+                    validatedIssuers.insert(ValidatedIssuer(store: store, validity: window.issuers), for: chain[1])
+                }
             }
-            return .failure(.invalidCertificateChain("The path OpenSSL built from the leaf (x5c[0], \(leaf.subject)) is not leaf → x5c[1] (\(intermediate.subject)) → trusted root; App Store chains are exactly that shape."))
         }
+
         guard leaf.hasExtension(AppleMarkerExtension.receiptSigningLeaf) else {
             return .failure(.invalidCertificateChain("The leaf (x5c[0], \(leaf.subject)) lacks Apple's App Store signing marker extension \(AppleMarkerExtension.receiptSigningLeaf); it is not an App Store signing certificate."))
-        }
-        guard intermediate.hasExtension(AppleMarkerExtension.worldwideDeveloperRelationsIntermediate) else {
-            return .failure(.invalidCertificateChain("The intermediate (x5c[1], \(intermediate.subject)) lacks Apple's WWDR intermediate marker extension \(AppleMarkerExtension.worldwideDeveloperRelationsIntermediate)."))
         }
         let key: PublicKey
         do {
@@ -78,10 +81,51 @@ struct AppleChainPolicy: Sendable {
         guard key.curve == .p256 else {
             return .failure(.invalidCertificateChain("The leaf's key is \(key.curve); ES256 signatures need a P-256 key."))
         }
-        guard validFrom < validUntil else {
+        guard !validity.isEmpty else {
             return .failure(.invalidCertificateChain("The chain's certificates have no common validity period."))
         }
-        return .success(ValidatedChain(leafKey: key, validity: validFrom..<validUntil))
+        return .success(ValidatedChain(leafKey: key, validity: validity))
+    }
+
+    /// The validity windows of a validated path: of every certificate, and of the issuers only.
+    private struct Windows {
+        var all: Range<Int64>
+        var issuers: Range<Int64>
+    }
+
+    /// Runs OpenSSL's path validation of `leaf` → `intermediate` → an anchor in `store`, and checks
+    /// the path has exactly that shape.
+    private func pathValidation(leaf: X509Certificate, intermediate: X509Certificate, store: TrustStore, partialChain: Bool, at instant: Int64, dateDescription: String) -> Result<Windows, VerificationError> {
+        var error = asv_error()
+        var chainLength = 0
+        var matches: UInt32 = 0
+        var validFrom: Int64 = 0, validUntil: Int64 = 0, issuersFrom: Int64 = 0, issuersUntil: Int64 = 0
+        var untrusted: [OpaquePointer?] = [intermediate.pointer]
+        let verdict = untrusted.withUnsafeMutableBufferPointer { buffer in
+            asv_verify_chain(
+                store.pointer, leaf.pointer, buffer.baseAddress, partialChain ? 0 : 1, instant, strict ? 1 : 0,
+                partialChain ? 1 : 0, &chainLength, &matches, &validFrom, &validUntil, &issuersFrom, &issuersUntil, &error)
+        }
+        withExtendedLifetime((leaf, intermediate, store)) {}
+        guard verdict == 1 else {
+            let failure = OpenSSLFailure(error)
+            guard verdict == 0 else {
+                return .failure(.invalidCertificateChain("Path validation could not run: \(failure.message)."))
+            }
+            return .failure(.invalidCertificateChain(describe(failure, leaf: leaf, intermediate: intermediate, instant: instant, dateDescription: dateDescription)))
+        }
+        // A partial chain ends at the intermediate itself (the store's only anchor); a full one at a root.
+        let expectedLength = partialChain ? 2 : 3
+        guard chainLength == expectedLength, matches & 0b1 == 0b1, partialChain || matches & 0b10 == 0b10 else {
+            if !partialChain, chainLength == 2 {
+                return .failure(.invalidCertificateChain("The leaf (x5c[0], \(leaf.subject)) is issued directly by a trusted root, not by x5c[1] (\(intermediate.subject)); App Store chains are exactly leaf → intermediate → Apple root."))
+            }
+            return .failure(.invalidCertificateChain("The path OpenSSL built from the leaf (x5c[0], \(leaf.subject)) is not leaf → x5c[1] (\(intermediate.subject)) → trusted root; App Store chains are exactly that shape."))
+        }
+        guard validFrom < validUntil, issuersFrom < issuersUntil else {
+            return .failure(.invalidCertificateChain("The chain's certificates have no common validity period."))
+        }
+        return .success(Windows(all: validFrom..<validUntil, issuers: issuersFrom..<issuersUntil))
     }
 
     /// A sentence for a failed path validation: which certificate, which check, which date.

@@ -32,5 +32,21 @@ final class TrustStore: @unchecked Sendable {
         }
     }
 
+    /// A store anchored at already-validated certificates (an intermediate whose own path was
+    /// checked), for partial-chain validation of the leaves under it.
+    init(validatedAnchors anchors: [X509Certificate], names: [TrustedRoot]) throws(VerifierConfigurationError) {
+        var error = asv_error()
+        guard let store = asv_store_new(&error) else {
+            throw VerifierConfigurationError("Cannot create a trust store: \(OpenSSLFailure(error).message)")
+        }
+        self.pointer = store
+        self.roots = names
+        for anchor in anchors {
+            guard asv_store_add_root(store, anchor.pointer, &error) == 1 else {
+                throw VerifierConfigurationError("Cannot add \(anchor.subject) to a trust store: \(OpenSSLFailure(error).message)")
+            }
+        }
+    }
+
     deinit { asv_store_free(pointer) }
 }

@@ -25,7 +25,9 @@ public final class SignedDataVerifier: Sendable {
     /// The configuration this verifier checks against.
     public let configuration: Configuration
     let chainPolicy: AppleChainPolicy
-    let chainCache: ChainCache
+    /// Validated chains by the exact header segment of the JWS that carried them: a hit means the
+    /// header passed its checks and its `x5c` chain validated, within the recorded window.
+    let chainCache: LRUCache<Substring, ValidatedChain>
     let xcodePolicy: XcodeCertificatePolicy?
 
     /// Creates a verifier.
@@ -40,8 +42,10 @@ public final class SignedDataVerifier: Sendable {
             throw VerifierConfigurationError("maximumInputLength must be positive.")
         }
         self.configuration = configuration
-        self.chainPolicy = AppleChainPolicy(trustStore: try TrustStore(roots: configuration.trustedRoots), strict: configuration.strictChecks)
-        self.chainCache = ChainCache(capacity: configuration.chainCacheCapacity)
+        self.chainPolicy = AppleChainPolicy(
+            trustStore: try TrustStore(roots: configuration.trustedRoots), strict: configuration.strictChecks,
+            issuerCacheCapacity: min(configuration.chainCacheCapacity, 16))
+        self.chainCache = LRUCache(capacity: configuration.chainCacheCapacity)
         self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root) }
     }
 
@@ -117,7 +121,7 @@ public final class SignedDataVerifier: Sendable {
         }
 
         let chain: ValidatedChain
-        if let cached = chainCache.chain(for: jws.headerSegment, at: instant) {
+        if let cached = chainCache.value(for: jws.headerSegment, where: { $0.validity.contains(instant) }) {
             chain = cached
         } else {
             let header: JWSHeader
@@ -128,7 +132,8 @@ public final class SignedDataVerifier: Sendable {
             switch chainPolicy.validate(header.certificateChain, at: instant, dateDescription: dateDescription) {
             case .success(let validated):
                 chain = validated
-                chainCache.insert(validated, for: jws.headerSegment)
+                // Own the key's storage: the JWS it was sliced from may be large and short-lived.
+                chainCache.insert(validated, for: Substring(String(jws.headerSegment)))
             case .failure(let error):
                 return error
             }

@@ -71,20 +71,25 @@ X509_STORE *asv_store_new(asv_error *err);
 int asv_store_add_root(X509_STORE *store, X509 *root, asv_error *err);
 void asv_store_free(X509_STORE *store);
 
-/// Validates the path `leaf` -> `untrusted[0..<untrusted_count]` -> a root in `store` with
-/// `X509_verify_cert`, at `at_time` (seconds since 1970), never accepting a partial chain.
-/// `strict` sets X509_V_FLAG_X509_STRICT. On success `chain_length` receives the length of the
-/// chain OpenSSL built (root included), bit i of `chain_matches_input` is set when the chain's
-/// i-th certificate is the i-th input (leaf, then untrusted[0], ...), compared by content, and
-/// [`valid_from`, `valid_until`) receives the window, in seconds since 1970, in which every
-/// certificate of the built chain is within its validity period (OpenSSL treats a certificate as
-/// expired from its notAfter second on).
+/// Validates the path `leaf` -> `untrusted[0..<untrusted_count]` -> a certificate in `store` with
+/// `X509_verify_cert`, at `at_time` (seconds since 1970).
+///
+/// `strict` sets X509_V_FLAG_X509_STRICT. `partial_chain` sets X509_V_FLAG_PARTIAL_CHAIN, so that a
+/// store holding an already-validated intermediate (not a self-signed root) can anchor the path;
+/// without it only a complete chain to a root in `store` is accepted.
+///
+/// On success `chain_length` receives the length of the chain OpenSSL built (anchor included),
+/// bit i of `chain_matches_input` is set when the chain's i-th certificate is the i-th input (leaf,
+/// then untrusted[0], ...) compared by content, [`valid_from`, `valid_until`) receives the window,
+/// in seconds since 1970, in which every certificate of the chain is within its validity period
+/// (OpenSSL treats a certificate as expired from its notAfter second on), and
+/// [`issuers_valid_from`, `issuers_valid_until`) the same window for the chain without the leaf.
 /// Returns 1 when the path is valid, 0 when it is not (err->x509_error and err->depth say why and
 /// where), -1 on an internal error.
 int asv_verify_chain(X509_STORE *store, X509 *leaf, X509 *const *untrusted, size_t untrusted_count,
-                     int64_t at_time, int strict, size_t *chain_length,
+                     int64_t at_time, int strict, int partial_chain, size_t *chain_length,
                      uint32_t *chain_matches_input, int64_t *valid_from, int64_t *valid_until,
-                     asv_error *err);
+                     int64_t *issuers_valid_from, int64_t *issuers_valid_until, asv_error *err);
 
 // MARK: - ES256
 
