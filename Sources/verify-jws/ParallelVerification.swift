@@ -1,0 +1,65 @@
+import Dispatch
+import Foundation
+
+/// Verifies a batch of lines on several threads and returns the outcomes in input order.
+enum ParallelVerification {
+    static func outcomes(for lines: ArraySlice<InputLine>, jobs: Int, verifier: LineVerifier) -> [Outcome] {
+        guard jobs > 1, lines.count > 1 else {
+            return lines.map { verifier.outcome(for: $0.text) }
+        }
+        let slots = Slots(count: lines.count)
+        let base = lines.startIndex
+        let workers = min(jobs, lines.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            // Interleaved assignment keeps the workers' shares even whatever the line lengths.
+            var offset = worker
+            while offset < lines.count {
+                slots.store(verifier.outcome(for: lines[base + offset].text), at: offset)
+                offset += workers
+            }
+        }
+        return slots.collect()
+    }
+
+    /// One slot per line; each slot is written by exactly one worker, and read after all finished.
+    private final class Slots: @unchecked Sendable {
+        private var values: [Outcome?]
+
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+
+        func store(_ outcome: Outcome, at index: Int) {
+            values.withUnsafeMutableBufferPointer { $0[index] = outcome }
+        }
+
+        func collect() -> [Outcome] { values.compactMap { $0 } }
+    }
+}
+
+/// A progress bar on standard error, drawn only when standard error is a terminal.
+struct ProgressBar {
+    let total: Int
+    let enabled: Bool
+    private var lastDrawn = -1
+
+    /// Shown for inputs of at least `threshold` lines when standard error is a terminal.
+    init(total: Int, threshold: Int = 2_000) {
+        self.total = total
+        self.enabled = total >= threshold && isatty(STDERR_FILENO) == 1
+    }
+
+    mutating func update(done: Int) {
+        guard enabled, total > 0 else { return }
+        let percent = done * 100 / total
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        let width = 40
+        let filled = width * done / total
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(bar) \(percent)% (\(done)/\(total))".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
