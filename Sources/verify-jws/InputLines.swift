@@ -25,17 +25,32 @@ enum InputLines {
                     throw InputError(message: "cannot read \(path): \(error.localizedDescription)")
                 }
             }
-            var number = 0
-            for rawLine in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-                number += 1
-                let text = String(decoding: rawLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                if !text.isEmpty {
-                    lines.append(InputLine(source: path, lineNumber: number, text: text))
+            data.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                var number = 0
+                var start = 0
+                while start <= bytes.count {
+                    var end = start
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                    number += 1
+                    // Trim ASCII white space (space, tab, CR, ...) at both ends.
+                    var first = start, last = end
+                    while first < last, isWhiteSpace(bytes[first]) { first += 1 }
+                    while last > first, isWhiteSpace(bytes[last - 1]) { last -= 1 }
+                    if first < last {
+                        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<last]), as: UTF8.self)
+                        lines.append(InputLine(source: path, lineNumber: number, text: text))
+                    }
+                    start = end + 1
                 }
             }
         }
         return lines
     }
+}
+
+private func isWhiteSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
 }
 
 /// An input file that cannot be read.

@@ -19,9 +19,20 @@ struct LineVerifier: Sendable {
             jws = signedPayload
             kind = kind ?? .notification
         }
-        let resolvedKind = kind ?? SignedPayloadKind(detectingPayloadOf: jws) ?? .transaction
+        // Without --type, try the common case first: the verifier recognises a payload of another
+        // kind (wrongPayloadType), and the line is then verified as the kind its fields say.
+        let guess = kind ?? .transaction
+        let first = outcome(for: jws, as: guess)
+        if kind == nil, first.errorCode == SignedDataDecodingError.Code.wrongPayloadType.rawValue,
+           let detected = SignedPayloadKind(detectingPayloadOf: jws), detected != guess {
+            return outcome(for: jws, as: detected)
+        }
+        return first
+    }
+
+    private func outcome(for jws: String, as kind: SignedPayloadKind) -> Outcome {
         do {
-            switch resolvedKind {
+            switch kind {
             case .transaction: return Outcome(try verifier.verifyTransaction(jws))
             case .renewalInfo: return Outcome(try verifier.verifyRenewalInfo(jws))
             case .appTransaction: return Outcome(try verifier.verifyAppTransaction(jws))
@@ -29,7 +40,7 @@ struct LineVerifier: Sendable {
             case .realtimeRequest: return Outcome(try verifier.verifyRealtimeRequest(jws))
             }
         } catch {
-            return Outcome(error, kind: resolvedKind)
+            return Outcome(error, kind: kind)
         }
     }
 

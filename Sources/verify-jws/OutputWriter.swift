@@ -67,7 +67,12 @@ struct OutputWriter {
         return "{\"code\":\(quote(error.code)),\"message\":\(quote(error.message))}"
     }
 
+    /// The payload JSON as the App Store signed it when it is one line (it always is: the verifier
+    /// decoded it, so it is valid JSON), re-serialized compactly otherwise.
     private static func payloadJSON(_ data: Data?) -> String {
+        if let data, !data.contains(UInt8(ascii: "\n")), !data.contains(UInt8(ascii: "\r")), data.first == UInt8(ascii: "{") {
+            return String(decoding: data, as: UTF8.self)
+        }
         guard let data, let object = try? JSONSerialization.jsonObject(with: data),
               let compact = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return "null" }

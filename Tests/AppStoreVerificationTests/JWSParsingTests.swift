@@ -40,7 +40,7 @@ struct JWSParsingTests {
     @Test("header and signature encoding problems are kept for verification, not thrown")
     func headerAndSignatureProblemsAreFindings() throws {
         let jws = try CompactJWS(parsing: "e+30.e30.s/g")
-        #expect(jws.headerEncodingFailure != nil)
+        #expect(jws.headerData.isEmpty)
         #expect(jws.signatureEncodingFailure != nil)
         #expect(jws.payloadData == Data("{}".utf8))
         #expect(jws.signedData == Data("e+30.e30".utf8))

@@ -52,44 +52,72 @@ enum Base64 {
     private static let urlTable = makeTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
     private static func decode<Bytes: Collection<UInt8>>(_ text: Bytes, table: [UInt8], padded: Bool) throws(Failure) -> Data {
+        if let result = text.withContiguousStorageIfAvailable({ bytes in
+            Result { () throws(Failure) -> Data in try decode(bytes, table: table, padded: padded) }
+        }) {
+            return try result.get()
+        }
+        return try Array(text).withUnsafeBufferPointer { bytes throws(Failure) in try decode(bytes, table: table, padded: padded) }
+    }
+
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, table: [UInt8], padded: Bool) throws(Failure) -> Data {
         var count = text.count
         if padded {
             guard count % 4 == 0 else { throw .invalidLength(count) }
             // Strip at most two '=' from the end; any other '=' is an invalid character below.
             var padding = 0
-            var index = text.endIndex
-            while padding < 2, count > 0 {
-                let before = text.index(index, offsetBy: -1)
-                guard text[before] == UInt8(ascii: "=") else { break }
-                index = before
-                padding += 1
+            while padding < 2, count > 0, text[count - 1] == UInt8(ascii: "=") {
                 count -= 1
+                padding += 1
             }
             if padding > 0, count % 4 == 0 { throw .invalidPadding }
         } else if count % 4 == 1 {
             throw .invalidLength(count)
         }
+        let outputCount = count / 4 * 3 + max(0, count % 4 - 1)
+        var output = Data(count: outputCount)
+        let failure = table.withUnsafeBufferPointer { table in
+            output.withUnsafeMutableBytes { raw in
+                decodeBody(text, count: count, table: table, into: raw.bindMemory(to: UInt8.self))
+            }
+        }
+        if let failure { throw failure }
+        return output
+    }
 
-        var output = Data(capacity: count * 3 / 4)
-        var accumulator: UInt32 = 0
-        var bits = 0
+    /// Decodes the first `count` characters of `text` into `out`; returns the failure, if any.
+    private static func decodeBody(_ text: UnsafeBufferPointer<UInt8>, count: Int, table: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Failure? {
         var offset = 0
-        var index = text.startIndex
+        var written = 0
+        var accumulator: UInt32 = 0
+        var pending = 0
         while offset < count {
-            let byte = text[index]
+            let byte = text[offset]
             let value = table[Int(byte)]
-            guard value != invalid else { throw .invalidCharacter(offset: offset, byte: byte) }
-            accumulator = (accumulator << 6) | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-                accumulator &= (1 << UInt32(bits)) - 1
+            guard value != invalid else { return .invalidCharacter(offset: offset, byte: byte) }
+            accumulator = accumulator << 6 | UInt32(value)
+            pending += 1
+            if pending == 4 {
+                out[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
+                out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
+                out[written + 2] = UInt8(truncatingIfNeeded: accumulator)
+                written += 3
+                accumulator = 0
+                pending = 0
             }
             offset += 1
-            index = text.index(after: index)
         }
-        guard accumulator == 0 else { throw .nonCanonicalTrailingBits }
-        return output
+        switch pending {
+        case 2:
+            guard accumulator & 0xF == 0 else { return .nonCanonicalTrailingBits }
+            out[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
+        case 3:
+            guard accumulator & 0x3 == 0 else { return .nonCanonicalTrailingBits }
+            out[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
+            out[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+        default:
+            break
+        }
+        return nil
     }
 }

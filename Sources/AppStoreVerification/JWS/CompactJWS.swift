@@ -4,14 +4,16 @@ import Foundation
 /// base64url without padding.
 ///
 /// Parsing succeeds when the text has exactly three segments and the payload segment decodes: only
-/// then is there a payload to hand back. A header or signature segment that does not decode is kept
-/// as a finding (``VerificationError/invalidEncoding(_:)`` at verification time) rather than thrown,
+/// then is there a payload to hand back. The header is decoded only when it is read. A header or
+/// signature segment that does not decode is kept as a finding (``VerificationError/invalidEncoding(_:)`` at verification time) rather than thrown,
 /// so the caller still sees the claimed payload, as with StoreKit's `.unverified`.
 public struct CompactJWS: Sendable, Hashable {
     /// The JWS exactly as it was given.
     public let jwsRepresentation: String
     /// The decoded header JSON; empty when the header segment is not valid base64url.
-    public let headerData: Data
+    ///
+    /// Decoded on each access: verification with a warm chain cache never needs it.
+    public var headerData: Data { (try? Base64.decodeURL(headerSegment.utf8)) ?? Data() }
     /// The decoded payload JSON.
     public let payloadData: Data
     /// The decoded signature bytes (for ES256, `r || s`); empty when the signature segment is not
@@ -22,8 +24,6 @@ public struct CompactJWS: Sendable, Hashable {
     let signingInputLength: Int
     /// The header segment as it appears in the JWS (base64url text).
     let headerSegment: Substring
-    /// Why the header segment does not decode, if it does not.
-    let headerEncodingFailure: Base64.Failure?
     /// Why the signature segment does not decode, if it does not.
     let signatureEncodingFailure: Base64.Failure?
 
@@ -35,60 +35,66 @@ public struct CompactJWS: Sendable, Hashable {
     /// - Throws: ``SignedDataDecodingError`` with code `malformedJWS` when the text is not three
     ///   dot-separated segments or its payload segment is not strict base64url.
     public init(parsing jws: String) throws(SignedDataDecodingError) {
-        let utf8 = jws.utf8
-        guard let firstDot = utf8.firstIndex(of: UInt8(ascii: ".")) else {
+        var jws = jws
+        jws.makeContiguousUTF8()
+        // Offsets of the two dots, found with memchr over the string's UTF-8 storage.
+        typealias Dots = (first: Int?, second: Int?, more: Int)
+        let dots: Dots = jws.utf8.withContiguousStorageIfAvailable { bytes -> Dots in
+            guard let base = bytes.baseAddress else { return (nil, nil, 0) }
+            func dot(after start: Int) -> Int? {
+                guard start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: ".")), bytes.count - start) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            guard let first = dot(after: 0) else { return (nil, nil, 0) }
+            guard let second = dot(after: first + 1) else { return (first, nil, 0) }
+            var more = 0
+            var cursor = second + 1
+            while let next = dot(after: cursor) {
+                more += 1
+                cursor = next + 1
+            }
+            return (first, second, more)
+        } ?? (nil, nil, 0)
+        guard let firstDot = dots.first else {
             throw SignedDataDecodingError(.malformedJWS, "A compact JWS has three segments separated by '.'; this text has one.")
         }
-        let payloadStart = utf8.index(after: firstDot)
-        guard let secondDot = utf8[payloadStart...].firstIndex(of: UInt8(ascii: ".")) else {
+        guard let secondDot = dots.second else {
             throw SignedDataDecodingError(.malformedJWS, "A compact JWS has three segments separated by '.'; this text has two.")
         }
-        let signatureStart = utf8.index(after: secondDot)
-        if let extra = utf8[signatureStart...].firstIndex(of: UInt8(ascii: ".")) {
-            let segments = utf8[extra...].filter { $0 == UInt8(ascii: ".") }.count + 3
-            throw SignedDataDecodingError(.malformedJWS, "A compact JWS has three segments separated by '.'; this text has \(segments) (a JWE or a JSON-serialized JWS is not accepted).")
+        guard dots.more == 0 else {
+            throw SignedDataDecodingError(.malformedJWS, "A compact JWS has three segments separated by '.'; this text has \(dots.more + 3) (a JWE or a JSON-serialized JWS is not accepted).")
         }
-        let headerBytes = utf8[..<firstDot]
-        let payloadBytes = utf8[payloadStart..<secondDot]
-        let signatureBytes = utf8[signatureStart...]
-        guard !headerBytes.isEmpty else {
+        guard firstDot > 0 else {
             throw SignedDataDecodingError(.malformedJWS, "The JWS header segment is empty.")
         }
+        let utf8 = jws.utf8
+        let payloadStart = utf8.index(utf8.startIndex, offsetBy: firstDot + 1)
+        let payloadEnd = utf8.index(utf8.startIndex, offsetBy: secondDot)
         do {
-            self.payloadData = try Base64.decodeURL(payloadBytes)
+            self.payloadData = try Base64.decodeURL(utf8[payloadStart..<payloadEnd])
         } catch {
             throw SignedDataDecodingError(.malformedJWS, "The JWS payload segment is not base64url without padding: \(error).")
         }
-        var headerFailure: Base64.Failure?
-        do {
-            self.headerData = try Base64.decodeURL(headerBytes)
-        } catch {
-            self.headerData = Data()
-            headerFailure = error
-        }
         var signatureFailure: Base64.Failure?
         do {
-            self.signature = try Base64.decodeURL(signatureBytes)
+            self.signature = try Base64.decodeURL(utf8[utf8.index(after: payloadEnd)...])
         } catch {
             self.signature = Data()
             signatureFailure = error
         }
         self.jwsRepresentation = jws
-        self.headerSegment = Substring(jws.utf8[..<firstDot])
-        self.signingInputLength = utf8.distance(from: utf8.startIndex, to: secondDot)
-        self.headerEncodingFailure = headerFailure
+        self.headerSegment = Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: firstDot)])
+        self.signingInputLength = secondDot
         self.signatureEncodingFailure = signatureFailure
     }
 
     /// A JWS made of `text` with no decoded content; only for placeholders, never verified.
     init(unchecked text: String) {
         self.jwsRepresentation = text
-        self.headerData = Data()
         self.payloadData = Data()
         self.signature = Data()
         self.signingInputLength = 0
         self.headerSegment = Substring()
-        self.headerEncodingFailure = nil
         self.signatureEncodingFailure = nil
     }
 

@@ -18,12 +18,15 @@ struct JWSHeader: Sendable {
     ///
     /// - Returns: the header, or the ``VerificationError`` that makes the JWS unverifiable.
     static func parse(_ jws: CompactJWS) -> Result<JWSHeader, VerificationError> {
-        if let failure = jws.headerEncodingFailure {
-            return .failure(.invalidEncoding("The JWS header segment is not base64url without padding: \(failure)."))
+        let headerData: Data
+        do {
+            headerData = try Base64.decodeURL(jws.headerSegment.utf8)
+        } catch {
+            return .failure(.invalidEncoding("The JWS header segment is not base64url without padding: \(error)."))
         }
         let object: [String: Any]
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: jws.headerData, options: []) as? [String: Any] else {
+            guard let parsed = try JSONSerialization.jsonObject(with: headerData, options: []) as? [String: Any] else {
                 return .failure(.invalidEncoding("The JWS header is JSON but not a JSON object."))
             }
             object = parsed
