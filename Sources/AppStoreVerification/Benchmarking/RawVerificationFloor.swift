@@ -13,13 +13,13 @@ public struct RawVerificationFloor: Sendable {
     /// Pre-parses everything from a JWS whose `x5c` is [leaf, intermediate, root].
     public init(jws: String) throws {
         let compact = try CompactJWS(parsing: jws)
-        let header = try JWSHeader.parse(compact).get()
-        guard header.certificateChain.count >= 2 else {
+        let chain = try JWSHeader.parse(compact).get().requireCertificateChain().get()
+        guard chain.count >= 2 else {
             throw OpenSSLFailure(message: "the JWS needs a leaf and an intermediate")
         }
-        leaf = try X509Certificate(derEncoded: header.certificateChain[0])
+        leaf = try X509Certificate(derEncoded: chain[0])
         leafKey = try leaf.publicKey()
-        intermediateKey = try X509Certificate(derEncoded: header.certificateChain[1]).publicKey()
+        intermediateKey = try X509Certificate(derEncoded: chain[1]).publicKey()
         signingInput = compact.withSigningInput { Array($0.bindMemory(to: UInt8.self)) }
         signature = compact.signature
     }

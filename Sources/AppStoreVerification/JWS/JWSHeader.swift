@@ -11,8 +11,16 @@ struct JWSHeader: Sendable {
 
     /// The `alg` parameter.
     let algorithm: String
-    /// The `x5c` parameter, each entry decoded from standard base64 to DER.
-    let certificateChain: [Data]
+    /// The `x5c` parameter, each entry decoded from standard base64 to DER; `nil` when absent.
+    let certificateChain: [Data]?
+
+    /// The `x5c` chain, or the error that says it is missing.
+    func requireCertificateChain() -> Result<[Data], VerificationError> {
+        guard let certificateChain else {
+            return .failure(.invalidCertificateChain("The JWS header has no \"x5c\" certificate chain; App Store data carries [leaf, intermediate, root] there."))
+        }
+        return .success(certificateChain)
+    }
 
     /// Reads and checks the header of `jws`.
     ///
@@ -46,7 +54,7 @@ struct JWSHeader: Sendable {
             return .failure(.invalidEncoding("The JWS header marks \(describe(critical)) as critical (\"crit\"); this verifier understands no header extensions, so it must reject the JWS (RFC 7515 section 4.1.11)."))
         }
         guard let chainValue = object["x5c"] else {
-            return .failure(.invalidCertificateChain("The JWS header has no \"x5c\" certificate chain; App Store data carries [leaf, intermediate, root] there."))
+            return .success(JWSHeader(algorithm: algorithm, certificateChain: nil))
         }
         guard let encodedChain = chainValue as? [Any] else {
             return .failure(.invalidCertificateChain("The JWS header's \"x5c\" is not an array of certificates."))

@@ -129,7 +129,12 @@ public final class SignedDataVerifier: Sendable {
             case .success(let parsed): header = parsed
             case .failure(let error): return error
             }
-            switch chainPolicy.validate(header.certificateChain, at: instant, dateDescription: dateDescription) {
+            let certificates: [Data]
+            switch header.requireCertificateChain() {
+            case .success(let chain): certificates = chain
+            case .failure(let error): return error
+            }
+            switch chainPolicy.validate(certificates, at: instant, dateDescription: dateDescription) {
             case .success(let validated):
                 chain = validated
                 // Own the key's storage: the JWS it was sliced from may be large and short-lived.
@@ -139,19 +144,7 @@ public final class SignedDataVerifier: Sendable {
             }
         }
 
-        return signatureFailure(of: jws, key: chain.leafKey, signer: "the leaf certificate's key (x5c[0])")
-    }
-
-    /// The ES256 check of `header.payload`.
-    private func signatureFailure(of jws: CompactJWS, key: PublicKey, signer: String) -> VerificationError? {
-        if let failure = jws.signatureEncodingFailure {
-            return .invalidEncoding("The JWS signature segment is not base64url without padding: \(failure).")
-        }
-        let verdict = jws.withSigningInput { key.verifyES256(signature: jws.signature, over: $0) }
-        if case .failure(let failure) = verdict {
-            return .invalidSignature("The ES256 signature does not verify with \(signer): \(failure.message). The header or payload was changed after signing, or another key signed it.")
-        }
-        return nil
+        return ES256Signature.failure(of: jws, key: chain.leafKey, signer: "the leaf certificate's key (x5c[0])")
     }
 
     /// Data that says it was signed locally (environment Xcode or LocalTesting) is verified only
@@ -168,8 +161,8 @@ public final class SignedDataVerifier: Sendable {
         case .success(let parsed): header = parsed
         case .failure(let error): return error
         }
-        switch xcodePolicy.validate(header.certificateChain, at: instant, dateDescription: dateDescription) {
-        case .success(let key): return signatureFailure(of: jws, key: key, signer: "the Xcode certificate's key")
+        switch header.requireCertificateChain().flatMap({ xcodePolicy.validate($0, at: instant, dateDescription: dateDescription) }) {
+        case .success(let key): return ES256Signature.failure(of: jws, key: key, signer: "the Xcode certificate's key")
         case .failure(let error): return error
         }
     }
