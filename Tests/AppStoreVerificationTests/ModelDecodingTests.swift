@@ -194,7 +194,7 @@ struct ModelDecodingTests {
         let created = try #require(appTransaction.receiptCreationDate)
         #expect(abs(created.timeIntervalSince1970 - 1_697_679_936.0497297) < 1e-6)
         #expect(appTransaction.environment == .xcode)
-        #expect(appTransaction.defaultEffectiveDate == appTransaction.receiptCreationDate)
+        #expect(appTransaction.defaultEffectiveDate == appTransaction.signedDate)  // Apple: signedDate, else receiptCreationDate
         #expect(appTransaction.signedDate != nil)
 
         // Re-encoded, the date stays within a microsecond of the original.

@@ -48,6 +48,16 @@ struct JWSHeader: Sendable {
         guard let algorithm = algorithmValue as? String, algorithm == supportedAlgorithm else {
             return .failure(.invalidSignature("The JWS header says \"alg\": \(describe(algorithmValue)); App Store data is signed with ES256 only, so nothing else is accepted."))
         }
+        // "kid" is never used, but it must be a string (RFC 7515 section 4.1.4), as Apple's library
+        // requires.
+        if let value = object["kid"], !(value is String) {
+            return .failure(.invalidEncoding("The JWS header's \"kid\" is \(describe(value)); RFC 7515 section 4.1.4 makes it a string."))
+        }
+        // An unencoded payload (RFC 7797 "b64": false) changes what the signature covers; App Store
+        // data never uses it, and Apple's library refuses it, so it is refused rather than ignored.
+        if let value = object["b64"], (value as? Bool) != true {
+            return .failure(.invalidEncoding("The JWS header says \"b64\": \(describe(value)) (RFC 7797 unencoded payload), which App Store data never uses."))
+        }
         if let critical = object["crit"] {
             // RFC 7515 4.1.11: a recipient must reject a JWS whose "crit" names an extension it does
             // not understand; this verifier understands none.

@@ -87,7 +87,9 @@ public final class SignedDataVerifier: Sendable {
             throw SignedDataDecodingError(.wrongPayloadType, "This is \(actual), not \(Payload.payloadKind): use \(actual.entryPoint) to verify it.")
         }
         payload.jws = compact
-        if let error = cryptographicFailure(of: compact, payload: payload) ?? claimsFailure(of: payload) {
+        if let error = cryptographicFailure(of: compact, payload: payload)
+            ?? RegisteredClaims.failure(in: compact.payloadData, now: Date())
+            ?? claimsFailure(of: payload) {
             return .unverified(payload, error)
         }
         return .verified(payload)
@@ -99,14 +101,13 @@ public final class SignedDataVerifier: Sendable {
         let dateDescription: String
         switch configuration.effectiveDate {
         case .signedDate:
-            let field = Payload.payloadKind == .appTransaction ? "receiptCreationDate" : "signedDate"
-            if let date = payload.defaultEffectiveDate {
+            // Apple's rule: signedDate, else receiptCreationDate, else now.
+            if let date = payload.defaultEffectiveDate ?? Self.receiptCreationDate(in: jws.payloadData) {
                 instant = Self.seconds(date)
-                dateDescription = "the payload's \(field)"
+                dateDescription = payload.signedDate == nil ? "the payload's receiptCreationDate" : "the payload's signedDate"
             } else {
-                // Apple's library checks the chain now when the payload has no signing date.
                 instant = Self.seconds(Date())
-                dateDescription = "now, as the payload has no \(field)"
+                dateDescription = "now, as the payload has neither signedDate nor receiptCreationDate"
             }
         case .now:
             instant = Self.seconds(Date())
@@ -187,6 +188,17 @@ public final class SignedDataVerifier: Sendable {
             return .invalidEnvironment("The payload's environment is \(claimed); this verifier expects \"\(expected.rawValue)\". Use one verifier per environment (Sandbox data is never valid for Production).")
         }
         return nil
+    }
+
+    /// A `receiptCreationDate` in a payload whose model does not carry one (the rare fallback when a
+    /// payload has no signedDate).
+    static func receiptCreationDate(in payloadJSON: Data) -> Date? {
+        guard payloadJSON.range(of: Data("receiptCreationDate".utf8)) != nil,
+              let object = try? JSONSerialization.jsonObject(with: payloadJSON) as? [String: Any],
+              let number = object["receiptCreationDate"] as? NSNumber,
+              number.doubleValue.isFinite
+        else { return nil }
+        return Date(timeIntervalSince1970: number.doubleValue / 1000)
     }
 
     static func seconds(_ date: Date) -> Int64 {

@@ -61,9 +61,9 @@ public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
     /// ``deviceVerificationNonce`` as a UUID, or `nil` when absent or not a UUID.
     public var deviceVerificationNonceUUID: UUID? { deviceVerificationNonce.flatMap(UUID.init(uuidString:)) }
 
-    /// The receipt creation date: Apple checks an app transaction's certificates at the time the App
-    /// Store created it.
-    public var defaultEffectiveDate: Date? { receiptCreationDate }
+    /// When the certificates are checked by default: ``signedDate``, else ``receiptCreationDate``
+    /// (app transactions from StoreKit Testing carry only the latter), as Apple's library does.
+    public var defaultEffectiveDate: Date? { signedDate ?? receiptCreationDate }
 
     private enum CodingKeys: String, CodingKey {
         case receiptType, appAppleId, bundleId, applicationVersion, versionExternalIdentifier
