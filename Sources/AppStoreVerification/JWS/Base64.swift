@@ -52,27 +52,25 @@ enum Base64 {
     private static let urlTable = makeTable("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
     private static func decode<Bytes: Collection<UInt8>>(_ text: Bytes, table: [UInt8], padded: Bool) throws(Failure) -> Data {
-        if let result = text.withContiguousStorageIfAvailable({ bytes in
-            Result { () throws(Failure) -> Data in try decode(bytes, table: table, padded: padded) }
-        }) {
-            return try result.get()
-        }
-        return try Array(text).withUnsafeBufferPointer { bytes throws(Failure) in try decode(bytes, table: table, padded: padded) }
+        // Results rather than typed throws across the closures: no error escapes a closure.
+        let result = text.withContiguousStorageIfAvailable { decode($0, table: table, padded: padded) }
+            ?? Array(text).withUnsafeBufferPointer { decode($0, table: table, padded: padded) }
+        return try result.get()
     }
 
-    private static func decode(_ text: UnsafeBufferPointer<UInt8>, table: [UInt8], padded: Bool) throws(Failure) -> Data {
+    private static func decode(_ text: UnsafeBufferPointer<UInt8>, table: [UInt8], padded: Bool) -> Result<Data, Failure> {
         var count = text.count
         if padded {
-            guard count % 4 == 0 else { throw .invalidLength(count) }
+            guard count % 4 == 0 else { return .failure(.invalidLength(count)) }
             // Strip at most two '=' from the end; any other '=' is an invalid character below.
             var padding = 0
             while padding < 2, count > 0, text[count - 1] == UInt8(ascii: "=") {
                 count -= 1
                 padding += 1
             }
-            if padding > 0, count % 4 == 0 { throw .invalidPadding }
+            if padding > 0, count % 4 == 0 { return .failure(.invalidPadding) }
         } else if count % 4 == 1 {
-            throw .invalidLength(count)
+            return .failure(.invalidLength(count))
         }
         let outputCount = count / 4 * 3 + max(0, count % 4 - 1)
         var output = Data(count: outputCount)
@@ -81,8 +79,8 @@ enum Base64 {
                 decodeBody(text, count: count, table: table, into: raw.bindMemory(to: UInt8.self))
             }
         }
-        if let failure { throw failure }
-        return output
+        if let failure { return .failure(failure) }
+        return .success(output)
     }
 
     /// Decodes the first `count` characters of `text` into `out`; returns the failure, if any.

@@ -1,0 +1,21 @@
+// swift-tools-version: 6.1
+//
+// A libFuzzer target over the whole verification path, kept in its own package so that a normal
+// `swift build` of the library never needs the fuzzer runtime. Run it with `Fuzz/run.sh SECONDS`.
+import PackageDescription
+
+let package = Package(
+    name: "swift-app-store-verification-fuzz",
+    dependencies: [
+        .package(name: "swift-app-store-verification", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "FuzzVerify",
+            dependencies: [
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)
