@@ -968,10 +968,160 @@ def notification_vectors(good: Chain) -> list[Vector]:
     ]
 
 
+def attack_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
+    """The adversarial suite beyond the basic failure modes: header injection, x5c shapes, forged
+    certificates, signature encodings, base64 variants, and hostile payload JSON."""
+    leaf = good.leaf.key
+    tx = transaction_payload()
+    header = make_header(good.x5c())
+    base = sign_objects(header, tx, leaf)
+    h, p, sig = split(base)
+    raw = b64url_decode(sig)
+    r, s = int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big")
+    attacker = new_key(ec.SECP256R1())
+    attacker_jwk = {"kty": "EC", "crv": "P-256",
+                    "x": b64url(attacker.public_key().public_numbers().x.to_bytes(32, "big")),
+                    "y": b64url(attacker.public_key().public_numbers().y.to_bytes(32, "big"))}
+    leaf_der, intermediate_der, root_der = good.x5c()
+
+    def chain_vector(name, description, certs, key=leaf, code="invalidCertificateChain", signer=None):
+        return Vector(name, "transaction", description, sign_objects(make_header(certs), tx, key),
+                      "unverified", code, signer=signer)
+
+    def unverified(name, description, jws, code, **kwargs):
+        return Vector(name, "transaction", description, jws, "unverified", code, **kwargs)
+
+    def malformed(name, description, jws, code):
+        return Vector(name, "transaction", description, jws, "malformed", code, signature=SIG_SKIP)
+
+    def with_payload_text(text: bytes) -> str:
+        return sign_objects(header, text, leaf)
+
+    # Forged certificates around the good PKI.
+    impostor_intermediate = build_intermediate(make_name(*INTERMEDIATE_NAME), new_key(ec.SECP384R1()),
+                                               Issued(good.root.cert, new_key(ec.SECP384R1())))
+    impostor_leaf = build_leaf(make_name(*LEAF_NAME), new_key(ec.SECP256R1()), impostor_intermediate)
+    swapped_intermediate = build_intermediate(make_name(*INTERMEDIATE_NAME), new_key(ec.SECP384R1()),
+                                              good.root, apple_oid=False)
+    swapped_intermediate = Issued(
+        _builder(swapped_intermediate.cert.subject, good.root.cert.subject,
+                 swapped_intermediate.key.public_key(), INTERMEDIATE_VALIDITY)
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(_akid(good.root), critical=False)
+        .add_extension(_skid(swapped_intermediate.key.public_key()), critical=False)
+        .add_extension(_ca_key_usage(), critical=True)
+        .add_extension(x509.UnrecognizedExtension(OID_LEAF_RECEIPT_SIGNING, ASN1_NULL), critical=False)
+        .sign(good.root.key, hashes.SHA384()), swapped_intermediate.key)
+    swapped_leaf_key = new_key(ec.SECP256R1())
+    swapped_leaf = Issued(
+        _builder(make_name(*LEAF_NAME), swapped_intermediate.cert.subject, swapped_leaf_key.public_key(),
+                 LEAF_VALIDITY)
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(_akid(swapped_intermediate), critical=False)
+        .add_extension(_skid(swapped_leaf_key.public_key()), critical=False)
+        .add_extension(_signing_key_usage(), critical=True)
+        .add_extension(x509.UnrecognizedExtension(OID_INTERMEDIATE_WWDR, ASN1_NULL), critical=False)
+        .sign(swapped_intermediate.key, hashes.SHA384()), swapped_leaf_key)
+
+    high_s_raw = raw_signature(r, P256_N - s)
+    return [
+        # Header parameters.
+        unverified("alg-missing", "Header without \"alg\" (good x5c, valid ES256 signature).",
+                   sign_objects({"x5c": header["x5c"]}, tx, leaf), "invalidSignature"),
+        unverified("jwk-injection", "Header carries the attacker's key as \"jwk\" and the JWS is signed "
+                   "with it; the key must come from the validated x5c leaf only.",
+                   sign_objects(make_header(good.x5c(), extra={"jwk": attacker_jwk}), tx, attacker),
+                   "invalidSignature", signer=attacker.public_key()),
+        unverified("jku-x5u-injection", "Header points \"jku\" and \"x5u\" at attacker URLs and is signed "
+                   "by the attacker; nothing is fetched.",
+                   sign_objects(make_header(good.x5c(), extra={"jku": "https://attacker.invalid/jwks",
+                                                                "x5u": "https://attacker.invalid/x5c"}),
+                                tx, attacker), "invalidSignature", signer=attacker.public_key()),
+        Vector("kid-ignored", "transaction", "Header with an extra \"kid\" and \"typ\", genuinely "
+               "signed by the leaf: key-locating hints are ignored, so it verifies.",
+               sign_objects(make_header(good.x5c(), extra={"kid": "Apple_Xcode_Key", "typ": "JWT"}), tx, leaf),
+               "verified"),
+        unverified("header-not-object", "The header is the JSON array [\"ES256\"].",
+                   sign_objects(["ES256"], tx, leaf), "invalidEncoding"),
+        unverified("header-alg-number", "Header \"alg\": 256.",
+                   sign_objects(make_header(good.x5c(), alg=256), tx, leaf), "invalidSignature"),
+        unverified("x5c-not-array", "Header \"x5c\" is one base64 string, not an array.",
+                   sign_objects({"alg": "ES256", "x5c": b64std(leaf_der)}, tx, leaf), "invalidCertificateChain"),
+        unverified("x5c-entry-base64url", "x5c[0] is base64url (with '-' and '_') instead of standard base64.",
+                   sign_objects({"alg": "ES256", "x5c": [b64url(leaf_der) + "-_", b64std(intermediate_der),
+                                                          b64std(root_der)]}, tx, leaf),
+                   "invalidCertificateChain"),
+        # x5c shapes.
+        chain_vector("x5c-empty", "x5c is an empty array.", []),
+        chain_vector("x5c-one-cert", "x5c holds only the leaf.", [leaf_der]),
+        chain_vector("x5c-leaf-duplicated", "x5c = [leaf, leaf, root].", [leaf_der, leaf_der, root_der]),
+        Vector("x5c-third-ignored", "transaction", "x5c = [leaf, intermediate, intermediate]: the third "
+               "certificate is informational (Apple's library never reads it either); the path is built "
+               "to the configured root, so it verifies.",
+               sign_objects(make_header([leaf_der, intermediate_der, intermediate_der]), tx, leaf), "verified"),
+        chain_vector("impostor-intermediate", "An intermediate with the real intermediate's name, claiming the "
+                     "trusted root as issuer but signed by another key, and a leaf under it.",
+                     [impostor_leaf.cert.public_bytes(serialization.Encoding.DER),
+                      impostor_intermediate.cert.public_bytes(serialization.Encoding.DER), root_der],
+                     key=impostor_leaf.key, signer=impostor_leaf.cert.public_key()),
+        chain_vector("marker-oids-swapped", "The leaf carries the intermediate's marker OID and the "
+                     "intermediate the leaf's (otherwise a valid chain under the trusted root).",
+                     [swapped_leaf.cert.public_bytes(serialization.Encoding.DER),
+                      swapped_intermediate.cert.public_bytes(serialization.Encoding.DER), root_der],
+                     key=swapped_leaf.key, signer=swapped_leaf.cert.public_key()),
+        chain_vector("leaf-truncated", "x5c[0] is the leaf's DER cut to half its length.",
+                     [leaf_der[: len(leaf_der) // 2], intermediate_der, root_der]),
+        chain_vector("intermediate-trailing-bytes", "x5c[1] is the intermediate's DER followed by 00 00.",
+                     [leaf_der, intermediate_der + b"\x00\x00", root_der]),
+        chain_vector("root-as-leaf", "x5c = [root, intermediate, root].", [root_der, intermediate_der, root_der]),
+        # Signature encodings.
+        unverified("signature-65-bytes", "Raw r||s with one extra zero byte.",
+                   replace_signature(base, raw + b"\x00"), "invalidSignature", signature=SIG_INVALID),
+        unverified("signature-r-equals-n", "r = n (out of range).",
+                   replace_signature(base, raw_signature(P256_N, s)), "invalidSignature", signature=SIG_INVALID),
+        unverified("signature-s-above-n", "s = n + 1... represented in 32 bytes as s + n would overflow, so "
+                   "s = 2^256 - 1 (above n).",
+                   replace_signature(base, raw_signature(r, 2 ** 256 - 1)), "invalidSignature", signature=SIG_INVALID),
+        unverified("signature-s-zero", "s = 0.", replace_signature(base, raw_signature(r, 0)),
+                   "invalidSignature", signature=SIG_INVALID),
+        unverified("signature-empty", "Empty signature segment.", f"{h}.{p}.", "invalidSignature",
+                   signature=SIG_SKIP),
+        Vector("signature-high-s-twin", "transaction", "The same signature with s replaced by n - s "
+               "(its high-S twin): ECDSA, and Apple, accept both.",
+               replace_signature(base, high_s_raw), "verified"),
+        # Base64 variants of the signature segment.
+        unverified("signature-padded", "The signature segment ends with '=' padding.",
+                   f"{h}.{p}.{sig}==", "invalidEncoding", signature=SIG_SKIP),
+        unverified("signature-standard-alphabet", "The signature segment in standard base64 ('+', '/').",
+                   f"{h}.{p}.{b64std(raw).rstrip('=')}" if any(c in b64std(raw) for c in "+/")
+                   else f"{h}.{p}.{sig[:-2]}+/", "invalidEncoding", signature=SIG_SKIP),
+        unverified("signature-whitespace", "A space inside the signature segment.",
+                   f"{h}.{p}.{sig[:20]} {sig[20:]}", "invalidEncoding", signature=SIG_SKIP),
+        unverified("signature-noncanonical-last-char", "The signature's last character has non-zero unused "
+                   "bits (decodes to the same bytes in a lenient decoder).",
+                   f"{h}.{p}.{sig[:-1]}{'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.index(sig[-1]) | 1)]}",
+                   "invalidEncoding", signature=SIG_SKIP),
+        # Payload encodings and JSON.
+        malformed("payload-padded", "The payload segment ends with '=' padding.", f"{h}.{p}=.{sig}", "malformedJWS"),
+        malformed("payload-whitespace", "A line break inside the payload segment.", f"{h}.{p[:30]}\r{p[30:]}.{sig}",
+                  "malformedJWS"),
+        malformed("payload-duplicate-keys", "The payload names \"bundleId\" twice (com.other.app, then "
+                  "com.example.app): parsers disagree on which wins, so it is refused.",
+                  with_payload_text(compact_json(tx)[:-1] + b',"bundleId":"com.other.app"}'), "invalidJSON"),
+        malformed("payload-trailing-garbage", "The payload JSON is followed by more text.",
+                  with_payload_text(compact_json(tx) + b"{}"), "invalidJSON"),
+        malformed("payload-empty", "The payload segment is empty.", f"{h}..{sig}", "invalidJSON"),
+        malformed("payload-null", "The payload is JSON null.", with_payload_text(b"null"), "invalidJSON"),
+        malformed("payload-quantity-fraction", "\"quantity\": 1.5 where Apple documents an integer.",
+                  with_payload_text(compact_json(transaction_payload(quantity=1.5))), "invalidPayload"),
+        malformed("jwe-five-segments", "Five segments, as a JWE has.", f"{h}.{p}.{sig}.AA.AA", "malformedJWS"),
+    ]
+
+
 def build_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
     vectors = (valid_vectors(good) + signature_vectors(good) + encoding_vectors(good)
                + chain_vectors(good, variants) + policy_vectors(good, variants) + malformed_vectors(good)
-               + notification_vectors(good))
+               + notification_vectors(good) + attack_vectors(good, variants))
     names = [v.name for v in vectors]
     assert len(names) == len(set(names)), "duplicate vector names"
     return vectors

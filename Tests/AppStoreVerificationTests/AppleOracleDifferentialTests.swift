@@ -77,6 +77,12 @@ enum OracleDifferences {
             trait: "jsonWithByteOrderMark", direction: .appleVerifiesWeReject,
             reason: "the payload JSON starts with a UTF-8 byte order mark. Python's json.loads(bytes) skips it (utf-8-sig); RFC 8259 section 8.1 says senders MUST NOT add one and lets parsers treat it as an error, which we do (the payload must start with '{')."),
         OracleDifference(
+            trait: "jsonInUTF16", direction: .appleVerifiesWeReject,
+            reason: "the payload JSON is encoded in UTF-16. Python's json.loads(bytes) detects UTF-16 and decodes it; RFC 8259 section 8.1 requires UTF-8 for JSON exchanged between systems, and Apple signs UTF-8, so we accept UTF-8 only."),
+        OracleDifference(
+            trait: "loneSurrogateEscape", direction: .appleVerifiesWeReject,
+            reason: "a payload string holds an unpaired surrogate escape (\\ud800). Python keeps it as an unpaired surrogate; it names no Unicode character (RFC 8259 section 8.2 leaves the behaviour unpredictable), so our strict parser refuses the payload."),
+        OracleDifference(
             trait: "deepJSONNesting", direction: .appleVerifiesWeReject,
             reason: "the payload nests arrays 600 deep in an unknown field. Foundation's JSON parser stops at 512 levels; App Store payloads nest three at most, and a depth limit keeps hostile input from exhausting the stack."),
         OracleDifference(
@@ -91,9 +97,6 @@ enum OracleDifferences {
     /// tracked with `withKnownIssue`, so the test still asserts everything else. When one is fixed,
     /// its entry makes the test fail ("known issue was not recorded"): delete the entry then.
     static let suspectedBugs: [OracleDifference] = [
-        OracleDifference(
-            trait: "duplicateJSONKey", direction: .weVerifyAppleRejects,
-            reason: "a payload naming bundleId (or environment) twice, the GOOD value first and another app's (or Production) last, verifies with us: our payload decoding keeps the first value, Python's json (and most JSON parsers) the last, so Apple's library reads com.other.app / Production and rejects it. Manifest vector payload-duplicate-keys (expected malformed invalidJSON) is this case. Fix: refuse payloads with duplicate member names."),
     ]
 }
 
@@ -1062,7 +1065,7 @@ extension AppleOracle {
             try add("payload.json.empty", payloadBytes: Data())
             try add("payload.json.nested100", payload: goodPayload.adding("futureField", String(repeating: "[", count: 100) + String(repeating: "]", count: 100)))
             try add("payload.json.nested600", payload: goodPayload.adding("futureField", String(repeating: "[", count: 600) + String(repeating: "]", count: 600)), traits: ["deepJSONNesting"])
-            try add("payload.json.loneSurrogate", payload: goodPayload.adding("futureField", "\"\\ud800\""))
+            try add("payload.json.loneSurrogate", payload: goodPayload.adding("futureField", "\"\\ud800\""), traits: ["loneSurrogateEscape"])
             try add("payload.padded", payloadBytes: Data(Self.needingPadding(goodPayload.text).utf8), payloadSegment: { Self.padded(base64URLEncoded($0)) })
             try add("payload.standardBase64", payloadBytes: Data(Self.needingPadding(goodPayload.text).utf8), payloadSegment: { $0.base64EncodedString() })
             return inputs

@@ -11,7 +11,9 @@ import Darwin
 
 // RSS must stay flat over 1,000,000 warm verifications (the same chain every time, cache on).
 //
-//     swift run --package-path Benchmarks -c release MemoryCheck [total] [threads]
+//     swift run --package-path Benchmarks -c release MemoryCheck [total] [threads] [warm-up]
+//
+// (defaults: 1,000,000 verifications on 2 threads after 10,000 warm-up verifications)
 //
 // Prints the resident set size after a warm-up (checkpoint 0) and after every tenth of the run;
 // exits 1 if the final RSS exceeds the first (post-warm-up) reading by more than 16 MiB, or if any
@@ -21,7 +23,7 @@ let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let total = arguments.first ?? 1_000_000
 let threads = arguments.dropFirst().first ?? 2
 let checkpoints = 10
-let warmup = 10_000
+let warmup = arguments.dropFirst(2).first ?? 10_000
 let allowedGrowth = 16 * 1024 * 1024
 
 func printError(_ message: String) {
@@ -33,7 +35,7 @@ func pad(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
 }
 
-guard total > 0, total % (checkpoints * threads) == 0, threads > 0 else {
+guard total > 0, threads > 0, total % (checkpoints * threads) == 0, warmup >= 0 else {
     printError("total (\(total)) must be a positive multiple of \(checkpoints) × threads (\(threads))")
     exit(2)
 }

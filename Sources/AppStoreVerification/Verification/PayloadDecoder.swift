@@ -11,7 +11,7 @@ enum PayloadDecoder {
             throw SignedDataDecodingError(.invalidJSON, "The payload is not a JSON object (it starts with \(Self.show(first))).")
         }
         do {
-            return try AppStoreJSON.makeDecoder().decode(Payload.self, from: json)
+            return try JSONValueDecoder.decode(Payload.self, from: json)
         } catch let error as DecodingError {
             throw describe(error)
         } catch {
