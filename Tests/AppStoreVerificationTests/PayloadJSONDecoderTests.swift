@@ -5,7 +5,7 @@ import Testing
 @Suite("Payload JSON decoding")
 struct PayloadJSONDecoderTests {
     static func decodeTransaction(_ json: String) throws -> Transaction {
-        try JSONValueDecoder.decode(Transaction.self, from: Data(json.utf8))
+        try AppStoreJSON.decode(Transaction.self, from: Data(json.utf8))
     }
 
     @Test("strict RFC 8259: every malformed document is refused with an empty coding path", arguments: [
@@ -28,9 +28,9 @@ struct PayloadJSONDecoderTests {
     @Test("invalid UTF-8 and nesting beyond the limit are refused without a crash")
     func hostile() throws {
         var bytes = Array("{\"transactionId\":\"".utf8) + [0xC3, 0x28] + Array("\"}".utf8)
-        #expect(throws: DecodingError.self) { try JSONValueDecoder.decode(Transaction.self, from: Data(bytes)) }
+        #expect(throws: DecodingError.self) { try AppStoreJSON.decode(Transaction.self, from: Data(bytes)) }
         bytes = Array(("{\"a\":" + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}").utf8)
-        #expect(throws: DecodingError.self) { try JSONValueDecoder.decode(Transaction.self, from: Data(bytes)) }
+        #expect(throws: DecodingError.self) { try AppStoreJSON.decode(Transaction.self, from: Data(bytes)) }
         let big = "{\"transactionId\":\"" + String(repeating: "x", count: 1 << 20) + "\"}"
         #expect(try Self.decodeTransaction(big).transactionId?.count == 1 << 20)
     }
@@ -80,13 +80,13 @@ struct PayloadJSONDecoderTests {
             let payload = try CompactJWS(parsing: jws).payloadData
             switch vector.type {
             case "transaction":
-                #expect(try JSONValueDecoder.decode(Transaction.self, from: payload) == AppStoreJSON.makeDecoder().decode(Transaction.self, from: payload), "\(vector.name)")
+                #expect(try AppStoreJSON.decode(Transaction.self, from: payload) == AppStoreJSON.makeDecoder().decode(Transaction.self, from: payload), "\(vector.name)")
             case "renewal":
-                #expect(try JSONValueDecoder.decode(RenewalInfo.self, from: payload) == AppStoreJSON.makeDecoder().decode(RenewalInfo.self, from: payload), "\(vector.name)")
+                #expect(try AppStoreJSON.decode(RenewalInfo.self, from: payload) == AppStoreJSON.makeDecoder().decode(RenewalInfo.self, from: payload), "\(vector.name)")
             case "app-transaction":
-                #expect(try JSONValueDecoder.decode(AppTransaction.self, from: payload) == AppStoreJSON.makeDecoder().decode(AppTransaction.self, from: payload), "\(vector.name)")
+                #expect(try AppStoreJSON.decode(AppTransaction.self, from: payload) == AppStoreJSON.makeDecoder().decode(AppTransaction.self, from: payload), "\(vector.name)")
             case "notification":
-                #expect(try JSONValueDecoder.decode(ResponseBodyV2DecodedPayload.self, from: payload) == AppStoreJSON.makeDecoder().decode(ResponseBodyV2DecodedPayload.self, from: payload), "\(vector.name)")
+                #expect(try AppStoreJSON.decode(ResponseBodyV2DecodedPayload.self, from: payload) == AppStoreJSON.makeDecoder().decode(ResponseBodyV2DecodedPayload.self, from: payload), "\(vector.name)")
             default:
                 continue
             }
@@ -101,15 +101,15 @@ struct PayloadJSONDecoderTests {
             let data = try Data(contentsOf: file)
             let name = file.lastPathComponent
             if name.hasPrefix("signedTransaction") {
-                #expect(try JSONValueDecoder.decode(Transaction.self, from: data) == AppStoreJSON.makeDecoder().decode(Transaction.self, from: data), "\(name)")
+                #expect(try AppStoreJSON.decode(Transaction.self, from: data) == AppStoreJSON.makeDecoder().decode(Transaction.self, from: data), "\(name)")
             } else if name == "signedRenewalInfo.json" {
-                #expect(try JSONValueDecoder.decode(RenewalInfo.self, from: data) == AppStoreJSON.makeDecoder().decode(RenewalInfo.self, from: data), "\(name)")
+                #expect(try AppStoreJSON.decode(RenewalInfo.self, from: data) == AppStoreJSON.makeDecoder().decode(RenewalInfo.self, from: data), "\(name)")
             } else if name == "appTransaction.json" {
-                #expect(try JSONValueDecoder.decode(AppTransaction.self, from: data) == AppStoreJSON.makeDecoder().decode(AppTransaction.self, from: data), "\(name)")
+                #expect(try AppStoreJSON.decode(AppTransaction.self, from: data) == AppStoreJSON.makeDecoder().decode(AppTransaction.self, from: data), "\(name)")
             } else if name.hasSuffix("Notification.json") {
-                #expect(try JSONValueDecoder.decode(ResponseBodyV2DecodedPayload.self, from: data) == AppStoreJSON.makeDecoder().decode(ResponseBodyV2DecodedPayload.self, from: data), "\(name)")
+                #expect(try AppStoreJSON.decode(ResponseBodyV2DecodedPayload.self, from: data) == AppStoreJSON.makeDecoder().decode(ResponseBodyV2DecodedPayload.self, from: data), "\(name)")
             } else if name == "decodedRealtimeRequest.json" {
-                #expect(try JSONValueDecoder.decode(DecodedRealtimeRequestBody.self, from: data) == AppStoreJSON.makeDecoder().decode(DecodedRealtimeRequestBody.self, from: data), "\(name)")
+                #expect(try AppStoreJSON.decode(DecodedRealtimeRequestBody.self, from: data) == AppStoreJSON.makeDecoder().decode(DecodedRealtimeRequestBody.self, from: data), "\(name)")
             }
         }
     }
@@ -128,7 +128,7 @@ struct PayloadJSONDecoderTests {
                 members.append("\"\(field)\":\(values[Int(random.next() % UInt64(values.count))])")
             }
             let json = Data("{\(members.joined(separator: ","))}".utf8)
-            let ours = try? JSONValueDecoder.decode(Transaction.self, from: json)
+            let ours = try? AppStoreJSON.decode(Transaction.self, from: json)
             let theirs = try? AppStoreJSON.makeDecoder().decode(Transaction.self, from: json)
             // Foundation accepts an integer field written with an exponent or fraction when the value
             // is whole (1.7e3 into Int64); we require integer syntax. Those cases are skipped.

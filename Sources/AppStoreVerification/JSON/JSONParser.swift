@@ -1,6 +1,4 @@
-import Foundation
-
-/// A strict RFC 8259 JSON parser for payloads.
+/// A strict RFC 8259 JSON parser that builds a ``JSONDocument`` tape in one pass.
 ///
 /// Beyond the grammar (no comments, trailing commas, leading zeros, `NaN`, control characters in
 /// strings, lone surrogates, invalid UTF-8, or text after the value), it refuses an object that names
@@ -9,6 +7,8 @@ import Foundation
 struct JSONParser {
     /// The deepest nesting accepted; App Store payloads nest three levels.
     static let maximumDepth = 128
+    /// The largest document accepted (the tape stores 32-bit offsets).
+    static let maximumLength = Int(Int32.max)
 
     /// Why the text is not acceptable JSON.
     struct Failure: Error, CustomStringConvertible {
@@ -20,120 +20,142 @@ struct JSONParser {
     private let text: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    private var nodes: [JSONDocument.Node] = []
 
     private init(_ text: UnsafeBufferPointer<UInt8>) {
         self.text = text
+        nodes.reserveCapacity(64)
     }
 
-    /// Parses `json`, which must hold exactly one JSON value.
-    static func parse<Bytes: ContiguousBytes>(_ json: Bytes) throws(Failure) -> JSONValue {
-        let result: Result<JSONValue, Failure> = json.withUnsafeBytes { raw in
-            var parser = JSONParser(raw.bindMemory(to: UInt8.self))
-            return parser.parseDocumentResult()
+    /// Parses `bytes`, which must hold exactly one JSON value.
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONDocument {
+        guard bytes.count < maximumLength else { throw Failure(message: "the document is too large", offset: 0) }
+        let result: Result<[JSONDocument.Node], Failure> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer)
+            return parser.parseDocument()
         }
-        return try result.get()
+        return JSONDocument(bytes: bytes, nodes: try result.get())
     }
 
-    private mutating func parseDocumentResult() -> Result<JSONValue, Failure> {
+    private mutating func parseDocument() -> Result<[JSONDocument.Node], Failure> {
         do throws(Failure) {
-            return .success(try parseDocument())
+            skipWhiteSpace()
+            try parseValue()
+            skipWhiteSpace()
+            guard index == text.count else { throw failure("unexpected text after the JSON value") }
+            return .success(nodes)
         } catch {
             return .failure(error)
         }
     }
 
-    private mutating func parseDocument() throws(Failure) -> JSONValue {
-        skipWhiteSpace()
-        let value = try parseValue()
-        skipWhiteSpace()
-        guard index == text.count else { throw failure("unexpected text after the JSON value") }
-        return value
-    }
-
     // MARK: - Values
 
-    private mutating func parseValue() throws(Failure) -> JSONValue {
+    private mutating func parseValue() throws(Failure) {
         guard let byte = peek() else { throw failure("unexpected end of input, expected a value") }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""): _ = try parseString()
+        case UInt8(ascii: "t"): try parseLiteral("true", .true)
+        case UInt8(ascii: "f"): try parseLiteral("false", .false)
+        case UInt8(ascii: "n"): try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
         default: throw failure("unexpected character \(Self.show(byte)), expected a value")
         }
     }
 
-    private mutating func parseObject() throws(Failure) -> JSONValue {
-        try enter()
-        advance()  // {
-        var members: [String: JSONValue] = [:]
+    /// Appends a container node to be completed by `close`.
+    private mutating func open(_ kind: JSONDocument.Kind) throws(Failure) -> Int {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+        nodes.append(JSONDocument.Node(kind: kind, hasEscapes: false, start: Int32(index), end: 0, next: 0, count: 0))
+        advance()
+        return nodes.count - 1
+    }
+
+    private mutating func close(_ container: Int, count: Int) {
+        advance()
+        depth -= 1
+        nodes[container].end = Int32(index)
+        nodes[container].next = Int32(nodes.count)
+        nodes[container].count = Int32(count)
+    }
+
+    private mutating func parseObject() throws(Failure) {
+        let container = try open(.object)
+        var names = MemberNames()
         skipWhiteSpace()
         if peek() == UInt8(ascii: "}") {
-            advance()
-            depth -= 1
-            return .object(members)
+            close(container, count: 0)
+            return
         }
+        var count = 0
         while true {
             skipWhiteSpace()
             guard peek() == UInt8(ascii: "\"") else { throw failure("expected a member name in double quotes") }
             let nameOffset = index
             let name = try parseString()
+            if !names.insert(nodeAt: name, of: nodes, in: text) {
+                throw Failure(message: "duplicate member name (parsers disagree on which value wins)", offset: nameOffset)
+            }
             skipWhiteSpace()
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             advance()
             skipWhiteSpace()
-            let value = try parseValue()
-            if members.updateValue(value, forKey: name) != nil {
-                throw Failure(message: "duplicate member name \"\(name)\" (parsers disagree on which value wins)", offset: nameOffset)
-            }
+            try parseValue()
+            count += 1
             skipWhiteSpace()
             switch peek() {
             case UInt8(ascii: ","): advance()
             case UInt8(ascii: "}"):
-                advance()
-                depth -= 1
-                return .object(members)
+                close(container, count: count)
+                return
             default: throw failure("expected ',' or '}' in an object")
             }
         }
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONValue {
-        try enter()
-        advance()  // [
-        var elements: [JSONValue] = []
+    private mutating func parseArray() throws(Failure) {
+        let container = try open(.array)
         skipWhiteSpace()
         if peek() == UInt8(ascii: "]") {
-            advance()
-            depth -= 1
-            return .array(elements)
+            close(container, count: 0)
+            return
         }
+        var count = 0
         while true {
             skipWhiteSpace()
-            elements.append(try parseValue())
+            try parseValue()
+            count += 1
             skipWhiteSpace()
             switch peek() {
             case UInt8(ascii: ","): advance()
             case UInt8(ascii: "]"):
-                advance()
-                depth -= 1
-                return .array(elements)
+                close(container, count: count)
+                return
             default: throw failure("expected ',' or ']' in an array")
             }
         }
     }
 
-    private mutating func enter() throws(Failure) {
-        depth += 1
-        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+    private mutating func appendLeaf(_ kind: JSONDocument.Kind, start: Int, end: Int, hasEscapes: Bool = false) {
+        nodes.append(JSONDocument.Node(kind: kind, hasEscapes: hasEscapes, start: Int32(start), end: Int32(end), next: Int32(nodes.count + 1), count: 0))
+    }
+
+    private mutating func parseLiteral(_ literal: StaticString, _ kind: JSONDocument.Kind) throws(Failure) {
+        let start = index
+        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for expected in bytes {
+            guard peek() == expected else { throw failure("invalid literal, expected \(literal)") }
+            advance()
+        }
+        appendLeaf(kind, start: start, end: index)
     }
 
     // MARK: - Numbers
 
-    private mutating func parseNumber() throws(Failure) -> JSONValue {
+    private mutating func parseNumber() throws(Failure) {
         let start = index
         if peek() == UInt8(ascii: "-") { advance() }
         guard let first = peek(), isDigit(first) else { throw failure("expected a digit") }
@@ -153,7 +175,7 @@ struct JSONParser {
             guard let digit = peek(), isDigit(digit) else { throw failure("expected a digit in the exponent") }
             skipDigits()
         }
-        return .number(String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self))
+        appendLeaf(.number, start: start, end: index)
     }
 
     private mutating func skipDigits() {
@@ -164,71 +186,55 @@ struct JSONParser {
 
     // MARK: - Strings
 
-    private mutating func parseString() throws(Failure) -> String {
+    /// Validates a string (escapes, control characters, UTF-8) and appends its node; returns its
+    /// tape index.
+    private mutating func parseString() throws(Failure) -> Int {
         advance()  // "
         let start = index
-        // Fast path: no escape sequence, so the string is the bytes between the quotes.
-        while let byte = peek() {
-            if byte == UInt8(ascii: "\"") {
-                let bytes = UnsafeBufferPointer(rebasing: text[start..<index])
-                advance()
-                guard let string = String(validating: bytes, as: UTF8.self) else {
-                    throw failure("a string is not valid UTF-8")
-                }
-                return string
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw failure("control character \(Self.show(byte)) inside a string") }
-            advance()
-        }
-        // Slow path: decode escapes into bytes.
-        var bytes = Array(text[start..<index])
+        var hasEscapes = false
+        var asciiOnly = true
         while true {
             guard let byte = peek() else { throw failure("unterminated string") }
-            advance()
             switch byte {
             case UInt8(ascii: "\""):
-                guard let string = String(validating: bytes, as: UTF8.self) else {
-                    throw failure("a string is not valid UTF-8")
+                let end = index
+                advance()
+                if !asciiOnly, String(validating: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self) == nil {
+                    throw Failure(message: "a string is not valid UTF-8", offset: start)
                 }
-                return string
+                appendLeaf(.string, start: start, end: end, hasEscapes: hasEscapes)
+                return nodes.count - 1
             case UInt8(ascii: "\\"):
-                try parseEscape(into: &bytes)
+                hasEscapes = true
+                advance()
+                try validateEscape()
             case ..<0x20:
                 throw failure("control character \(Self.show(byte)) inside a string")
             default:
-                bytes.append(byte)
+                if byte >= 0x80 { asciiOnly = false }
+                advance()
             }
         }
     }
 
-    private mutating func parseEscape(into bytes: inout [UInt8]) throws(Failure) {
+    private mutating func validateEscape() throws(Failure) {
         guard let byte = peek() else { throw failure("unterminated escape sequence") }
         advance()
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
-        case UInt8(ascii: "b"): bytes.append(0x08)
-        case UInt8(ascii: "f"): bytes.append(0x0C)
-        case UInt8(ascii: "n"): bytes.append(0x0A)
-        case UInt8(ascii: "r"): bytes.append(0x0D)
-        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
         case UInt8(ascii: "u"):
-            var scalar = UInt32(try parseHex4())
-            if (0xD800...0xDBFF).contains(scalar) {
+            let unit = try parseHex4()
+            if (0xD800...0xDBFF).contains(unit) {
                 guard peek() == UInt8(ascii: "\\") else { throw failure("a high surrogate without its low surrogate") }
                 advance()
                 guard peek() == UInt8(ascii: "u") else { throw failure("a high surrogate without its low surrogate") }
                 advance()
-                let low = UInt32(try parseHex4())
-                guard (0xDC00...0xDFFF).contains(low) else { throw failure("a high surrogate without its low surrogate") }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(scalar) {
+                guard (0xDC00...0xDFFF).contains(try parseHex4()) else { throw failure("a high surrogate without its low surrogate") }
+            } else if (0xDC00...0xDFFF).contains(unit) {
                 throw failure("a lone low surrogate")
             }
-            guard let unicode = Unicode.Scalar(scalar) else { throw failure("an invalid Unicode escape") }
-            bytes.append(contentsOf: String(Character(unicode)).utf8)
         default:
             throw failure("invalid escape sequence \\\(Self.show(byte))")
         }
@@ -237,29 +243,62 @@ struct JSONParser {
     private mutating func parseHex4() throws(Failure) -> UInt16 {
         var value: UInt16 = 0
         for _ in 0..<4 {
-            guard let byte = peek() else { throw failure("unterminated \\u escape") }
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw failure("invalid hexadecimal digit in a \\u escape")
-            }
+            guard let byte = peek(), let digit = Self.hexValue(byte) else { throw failure("invalid hexadecimal digit in a \\u escape") }
             value = value << 4 | UInt16(digit)
             advance()
         }
         return value
     }
 
-    // MARK: - Bytes
-
-    private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
-        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        for expected in bytes {
-            guard peek() == expected else { throw failure("invalid literal, expected \(literal)") }
-            advance()
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
+
+    /// The UTF-8 bytes of a string's content with its (already validated) escapes decoded.
+    static func unescape(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(content.count)
+        var index = 0
+        func hex4(_ at: Int) -> UInt32 {
+            (0..<4).reduce(0) { $0 << 4 | UInt32(hexValue(content[at + $1]) ?? 0) }
+        }
+        while index < content.count {
+            let byte = content[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < content.count else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            let escaped = content[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "u") where index + 4 <= content.count:
+                var scalar = hex4(index)
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar), index + 6 <= content.count {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex4(index + 2) - 0xDC00)
+                    index += 6
+                }
+                if let unicode = Unicode.Scalar(scalar) {
+                    bytes.append(contentsOf: String(Character(unicode)).utf8)
+                }
+            default: bytes.append(escaped)  // \" \\ \/
+            }
+        }
+        return bytes
+    }
+
+    // MARK: - Bytes
 
     private mutating func skipWhiteSpace() {
         while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { advance() }
@@ -271,7 +310,45 @@ struct JSONParser {
 
     private func failure(_ message: String) -> Failure { Failure(message: message, offset: index) }
 
-    private static func show(_ byte: UInt8) -> String {
+    static func show(_ byte: UInt8) -> String {
         (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x" + String(byte, radix: 16, uppercase: true)
+    }
+}
+
+/// The member names seen so far in one object, to refuse duplicates: hashes of the names' decoded
+/// bytes, compared in full only when two hashes meet.
+private struct MemberNames {
+    private var seen: [(hash: UInt64, node: Int)] = []
+
+    /// Records the name at tape index `node`; `false` when the object already has that name.
+    mutating func insert(nodeAt node: Int, of nodes: [JSONDocument.Node], in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = nodes[node]
+        let hash = name.hasEscapes
+            ? JSONParser.unescape(Self.slice(name, text)).withUnsafeBufferPointer(Self.fnv1a)
+            : Self.fnv1a(Self.slice(name, text))
+        for entry in seen where entry.hash == hash && Self.equal(nodes[entry.node], name, text) {
+            return false
+        }
+        seen.append((hash, node))
+        return true
+    }
+
+    private static func slice(_ node: JSONDocument.Node, _ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: text[Int(node.start)..<Int(node.end)])
+    }
+
+    private static func equal(_ lhs: JSONDocument.Node, _ rhs: JSONDocument.Node, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !lhs.hasEscapes, !rhs.hasEscapes {
+            return slice(lhs, text).elementsEqual(slice(rhs, text))
+        }
+        let left = lhs.hasEscapes ? JSONParser.unescape(slice(lhs, text)) : Array(slice(lhs, text))
+        let right = rhs.hasEscapes ? JSONParser.unescape(slice(rhs, text)) : Array(slice(rhs, text))
+        return left == right
+    }
+
+    private static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
     }
 }

@@ -11,7 +11,7 @@ enum PayloadDecoder {
             throw SignedDataDecodingError(.invalidJSON, "The payload is not a JSON object (it starts with \(Self.show(first))).")
         }
         do {
-            return try JSONValueDecoder.decode(Payload.self, from: json)
+            return try JSONDocumentDecoder.decode(Payload.self, from: json).0
         } catch let error as DecodingError {
             throw describe(error)
         } catch {

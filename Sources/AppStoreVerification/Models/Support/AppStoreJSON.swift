@@ -18,6 +18,16 @@ public enum AppStoreJSON: Sendable {
         return decoder
     }
 
+    /// Decodes an App Store payload JSON without verifying anything: strictly (RFC 8259, no
+    /// duplicate member names, integers exact) and several times faster than `JSONDecoder`. The
+    /// verifier decodes payloads this way.
+    ///
+    /// - Throws: `DecodingError`; `dataCorrupted` with an empty coding path when `json` is not
+    ///   acceptable JSON.
+    public static func decode<T: Decodable>(_ type: T.Type, from json: Data) throws -> T {
+        try JSONDocumentDecoder.decode(type, from: json).0
+    }
+
     /// An encoder that writes the same conventions back: dates as whole milliseconds since 1970 when
     /// they are whole, keys sorted.
     public static func makeEncoder() -> JSONEncoder {

@@ -1,10 +1,12 @@
 /// The unkeyed container of ``ValueDecoder``: one JSON array's elements, in order.
-struct UnkeyedValueContainer: UnkeyedDecodingContainer {
-    let elements: [JSONValue]
+struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
+    let document: JSONDocument
+    let elements: [Int]
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONValue], codingPath: [any CodingKey]) {
+    init(document: JSONDocument, elements: [Int], codingPath: [any CodingKey]) {
+        self.document = document
         self.elements = elements
         self.codingPath = codingPath
     }
@@ -12,7 +14,7 @@ struct UnkeyedValueContainer: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    /// A key naming the current index, as Foundation writes it in coding paths ("Index 3").
+    /// A key naming an array index, as Foundation writes it in coding paths ("Index 3").
     private struct IndexKey: CodingKey {
         var intValue: Int?
         var stringValue: String
@@ -28,7 +30,7 @@ struct UnkeyedValueContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [IndexKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
-        let decoder = ValueDecoder(value: elements[currentIndex], codingPath: codingPath + [IndexKey(index: currentIndex)])
+        let decoder = ValueDecoder(document: document, index: elements[currentIndex], parentPath: codingPath, key: IndexKey(index: currentIndex))
         currentIndex += 1
         return decoder
     }
@@ -37,7 +39,7 @@ struct UnkeyedValueContainer: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(Any?.self, .init(codingPath: codingPath + [IndexKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
         }
-        if case .null = elements[currentIndex] {
+        if document.nodes[elements[currentIndex]].kind == .null {
             currentIndex += 1
             return true
         }
@@ -46,9 +48,7 @@ struct UnkeyedValueContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let decoder = try next(type)
-        if case .null = decoder.value {
-            throw DecodingError.valueNotFound(type, .init(codingPath: decoder.codingPath, debugDescription: "Expected \(type) but found null instead."))
-        }
+        guard !decoder.decodeNil() else { throw decoder.mismatch(type) }
         return try decoder.decodeValue(type)
     }
 
@@ -60,7 +60,5 @@ struct UnkeyedValueContainer: UnkeyedDecodingContainer {
         try next([Any].self).unkeyedContainer()
     }
 
-    mutating func superDecoder() throws -> any Decoder {
-        try next(Any.self)
-    }
+    mutating func superDecoder() throws -> any Decoder { try next(Any.self) }
 }

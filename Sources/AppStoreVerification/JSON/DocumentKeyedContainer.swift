@@ -1,0 +1,56 @@
+/// The keyed container of ``ValueDecoder``: the members of one JSON object, found by name in place.
+struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let document: JSONDocument
+    let object: Int
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] { document.memberNames(in: object).compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { document.member(key.stringValue, in: object) != nil }
+
+    private func decoder(for key: Key) throws -> ValueDecoder {
+        guard let index = document.member(key.stringValue, in: object) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue) (\"\(key.stringValue)\")."))
+        }
+        return ValueDecoder(document: document, index: index, parentPath: codingPath, key: key)
+    }
+
+    /// The decoder for `key` when the member is present and not null.
+    private func presentDecoder(for key: Key) -> ValueDecoder? {
+        guard let index = document.member(key.stringValue, in: object), document.nodes[index].kind != .null else { return nil }
+        return ValueDecoder(document: document, index: index, parentPath: codingPath, key: key)
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try decoder(for: key).decodeNil() }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let decoder = try decoder(for: key)
+        guard !decoder.decodeNil() else { throw decoder.mismatch(type) }
+        return try decoder.decodeValue(type)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try presentDecoder(for: key)?.decodeValue(type)
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentDecoder(for: key)?.decode(type) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentDecoder(for: key)?.decode(type) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentDecoder(for: key)?.decode(type) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentDecoder(for: key)?.integer(type) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentDecoder(for: key)?.integer(type) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentDecoder(for: key)?.integer(type) }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder(for: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder(for: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        ValueDecoder(document: document, index: object, parentPath: codingPath, key: nil)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { try decoder(for: key) }
+}
