@@ -3,7 +3,9 @@ import Foundation
 /// Decodes payload JSON into a model, turning Foundation's errors into ``SignedDataDecodingError``s
 /// that say where the payload is wrong.
 enum PayloadDecoder {
-    static func decode<Payload: Decodable>(_ type: Payload.Type, from json: Data) throws(SignedDataDecodingError) -> Payload {
+    /// Decodes the payload and returns it with its parsed document, for checks on fields the model
+    /// does not carry.
+    static func decode<Payload: Decodable>(_ type: Payload.Type, from json: Data) throws(SignedDataDecodingError) -> (Payload, JSONDocument) {
         guard let first = json.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
             throw SignedDataDecodingError(.invalidJSON, "The payload is empty; it must be a JSON object.")
         }
@@ -11,7 +13,7 @@ enum PayloadDecoder {
             throw SignedDataDecodingError(.invalidJSON, "The payload is not a JSON object (it starts with \(Self.show(first))).")
         }
         do {
-            return try JSONDocumentDecoder.decode(Payload.self, from: json).0
+            return try JSONDocumentDecoder.decode(Payload.self, from: json)
         } catch let error as DecodingError {
             throw describe(error)
         } catch {

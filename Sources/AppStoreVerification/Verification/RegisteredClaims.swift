@@ -6,21 +6,15 @@ import Foundation
 /// a payload that says it expired (`exp`), is not valid yet (`nbf`, `iat`), is meant for an
 /// audience (`aud`), or has a malformed `sub` or `jti` is refused there, so it is refused here too.
 enum RegisteredClaims {
-    /// The claim names, as bytes to look for before parsing anything.
-    private static let markers: [[UInt8]] = ["\"exp\"", "\"nbf\"", "\"iat\"", "\"aud\"", "\"sub\"", "\"jti\"", "\\u"].map { Array($0.utf8) }
-
     /// Why the payload's registered claims make it unacceptable at `now`, or `nil`.
-    static func failure(in payloadJSON: Data, now: Date) -> VerificationError? {
-        // Fast path: no claim name (and no escape that could spell one) appears in the payload.
-        guard markers.contains(where: { payloadJSON.range(of: Data($0)) != nil }) else { return nil }
-        guard let object = try? JSONSerialization.jsonObject(with: payloadJSON) as? [String: Any] else { return nil }
+    static func failure(in payload: JSONDocument, now: Date) -> VerificationError? {
         let seconds = now.timeIntervalSince1970
         func number(_ name: String) -> Result<Double?, VerificationError> {
-            guard let value = object[name] else { return .success(nil) }
-            guard let number = value as? NSNumber, number.doubleValue.isFinite else {
+            guard let index = payload.member(name, in: 0) else { return .success(nil) }
+            guard payload.nodes[index].kind == .number, let value = payload.double(at: index) else {
                 return .failure(.invalidEncoding("The payload's JWT claim \"\(name)\" is not a number of seconds (RFC 7519 section 4.1)."))
             }
-            return .success(number.doubleValue)
+            return .success(value)
         }
         switch number("exp") {
         case .failure(let error): return error
@@ -40,11 +34,13 @@ enum RegisteredClaims {
             return .invalidEncoding("The payload's JWT claim \"iat\" (\(DateText.iso8601(seconds: Int64(iat)))) is in the future.")
         default: break
         }
-        if object["aud"] != nil {
+        if payload.member("aud", in: 0) != nil {
             return .invalidEncoding("The payload carries a JWT audience (\"aud\"); App Store data is meant for no audience, and an audience this verifier was not told to expect is refused.")
         }
-        for name in ["sub", "jti"] where object[name] != nil && !(object[name] is String) {
-            return .invalidEncoding("The payload's JWT claim \"\(name)\" is not a string (RFC 7519 section 4.1).")
+        for name in ["sub", "jti"] {
+            if let index = payload.member(name, in: 0), payload.nodes[index].kind != .string {
+                return .invalidEncoding("The payload's JWT claim \"\(name)\" is not a string (RFC 7519 section 4.1).")
+            }
         }
         return nil
     }

@@ -27,7 +27,7 @@ public final class SignedDataVerifier: Sendable {
     let chainPolicy: AppleChainPolicy
     /// Validated chains by the exact header segment of the JWS that carried them: a hit means the
     /// header passed its checks and its `x5c` chain validated, within the recorded window.
-    let chainCache: LRUCache<Substring, ValidatedChain>
+    let chainCache: LRUCache<HeaderKey, ValidatedChain>
     let xcodePolicy: XcodeCertificatePolicy?
 
     /// Creates a verifier.
@@ -81,14 +81,16 @@ public final class SignedDataVerifier: Sendable {
             throw SignedDataDecodingError(.inputTooLarge, "The input is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength) (App Store JWS are a few kilobytes). Raise maximumInputLength if this is expected.")
         }
         let compact = try CompactJWS(parsing: jws)
-        var payload = try PayloadDecoder.decode(Payload.self, from: compact.payloadData)
+        let decoded = try PayloadDecoder.decode(Payload.self, from: compact.payloadData)
+        var payload = decoded.0
+        let document = decoded.1
         if let identifying = payload as? any KindIdentifying, !identifying.carriesIdentifyingField,
            let actual = SignedPayloadKind(payloadJSON: compact.payloadData), actual != Payload.payloadKind {
             throw SignedDataDecodingError(.wrongPayloadType, "This is \(actual), not \(Payload.payloadKind): use \(actual.entryPoint) to verify it.")
         }
         payload.jws = compact
-        if let error = cryptographicFailure(of: compact, payload: payload)
-            ?? RegisteredClaims.failure(in: compact.payloadData, now: Date())
+        if let error = cryptographicFailure(of: compact, payload: payload, document: document)
+            ?? RegisteredClaims.failure(in: document, now: Date())
             ?? claimsFailure(of: payload) {
             return .unverified(payload, error)
         }
@@ -96,13 +98,13 @@ public final class SignedDataVerifier: Sendable {
     }
 
     /// Steps 2–4: header, chain, signature.
-    func cryptographicFailure<Payload: SignedPayload>(of jws: CompactJWS, payload: Payload) -> VerificationError? {
+    func cryptographicFailure<Payload: SignedPayload>(of jws: CompactJWS, payload: Payload, document: JSONDocument) -> VerificationError? {
         let instant: Int64
         let dateDescription: String
         switch configuration.effectiveDate {
         case .signedDate:
             // Apple's rule: signedDate, else receiptCreationDate, else now.
-            if let date = payload.defaultEffectiveDate ?? Self.receiptCreationDate(in: jws.payloadData) {
+            if let date = payload.defaultEffectiveDate ?? Self.receiptCreationDate(in: document) {
                 instant = Self.seconds(date)
                 dateDescription = payload.signedDate == nil ? "the payload's receiptCreationDate" : "the payload's signedDate"
             } else {
@@ -122,7 +124,7 @@ public final class SignedDataVerifier: Sendable {
         }
 
         let chain: ValidatedChain
-        if let cached = chainCache.value(for: jws.headerSegment, where: { $0.validity.contains(instant) }) {
+        if let cached = chainCache.value(for: HeaderKey(jws.headerSegment), where: { $0.validity.contains(instant) }) {
             chain = cached
         } else {
             let header: JWSHeader
@@ -139,7 +141,7 @@ public final class SignedDataVerifier: Sendable {
             case .success(let validated):
                 chain = validated
                 // Own the key's storage: the JWS it was sliced from may be large and short-lived.
-                chainCache.insert(validated, for: Substring(String(jws.headerSegment)))
+                chainCache.insert(validated, for: HeaderKey(Substring(String(jws.headerSegment))))
             case .failure(let error):
                 return error
             }
@@ -190,15 +192,13 @@ public final class SignedDataVerifier: Sendable {
         return nil
     }
 
-    /// A `receiptCreationDate` in a payload whose model does not carry one (the rare fallback when a
+    /// A `receiptCreationDate` in a payload whose model does not carry one (the fallback when a
     /// payload has no signedDate).
-    static func receiptCreationDate(in payloadJSON: Data) -> Date? {
-        guard payloadJSON.range(of: Data("receiptCreationDate".utf8)) != nil,
-              let object = try? JSONSerialization.jsonObject(with: payloadJSON) as? [String: Any],
-              let number = object["receiptCreationDate"] as? NSNumber,
-              number.doubleValue.isFinite
+    static func receiptCreationDate(in payload: JSONDocument) -> Date? {
+        guard let index = payload.member("receiptCreationDate", in: 0), payload.nodes[index].kind == .number,
+              let milliseconds = payload.double(at: index)
         else { return nil }
-        return Date(timeIntervalSince1970: number.doubleValue / 1000)
+        return Date(timeIntervalSince1970: milliseconds / 1000)
     }
 
     static func seconds(_ date: Date) -> Int64 {

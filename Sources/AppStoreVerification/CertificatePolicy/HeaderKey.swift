@@ -1,0 +1,38 @@
+import Foundation
+
+/// The key of the validated-chain cache: a JWS header segment, compared in full but hashed from a
+/// sample.
+///
+/// Headers are several kilobytes of base64 certificates; hashing all of it on every verification
+/// would cost more than the lookup saves. Two headers carrying different chains differ in their
+/// first bytes (the leaf's serial number and key) and in their last (the signatures), so the hash
+/// covers the length, the first 256 and the last 128 bytes. Equality still compares every byte, so
+/// a collision costs a comparison, never a wrong answer, and the cache is small and bounded.
+struct HeaderKey: Hashable, Sendable {
+    let segment: Substring
+
+    init(_ segment: Substring) { self.segment = segment }
+
+    static func == (lhs: HeaderKey, rhs: HeaderKey) -> Bool {
+        guard lhs.segment.utf8.count == rhs.segment.utf8.count else { return false }
+        let compared = lhs.segment.utf8.withContiguousStorageIfAvailable { left in
+            rhs.segment.utf8.withContiguousStorageIfAvailable { right in
+                memcmp(left.baseAddress, right.baseAddress, left.count) == 0
+            }
+        }
+        return (compared ?? nil) ?? lhs.segment.utf8.elementsEqual(rhs.segment.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let utf8 = segment.utf8
+        hasher.combine(utf8.count)
+        let sampled = utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(256))))
+            hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(128))))
+        }
+        if sampled == nil {
+            for byte in utf8.prefix(256) { hasher.combine(byte) }
+            for byte in utf8.suffix(128) { hasher.combine(byte) }
+        }
+    }
+}
