@@ -17,7 +17,8 @@ struct HeaderKey: Hashable, Sendable {
         guard lhs.segment.utf8.count == rhs.segment.utf8.count else { return false }
         let compared = lhs.segment.utf8.withContiguousStorageIfAvailable { left in
             rhs.segment.utf8.withContiguousStorageIfAvailable { right in
-                memcmp(left.baseAddress, right.baseAddress, left.count) == 0
+                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return left.isEmpty }
+                return memcmp(leftBytes, rightBytes, left.count) == 0
             }
         }
         return (compared ?? nil) ?? lhs.segment.utf8.elementsEqual(rhs.segment.utf8)
