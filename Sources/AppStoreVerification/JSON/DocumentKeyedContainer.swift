@@ -30,7 +30,16 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try presentDecoder(for: key)?.decodeValue(type)
+        guard let decoder = presentDecoder(for: key) else { return nil }
+        // Payload enumerations read their raw value directly, without a container existential.
+        if let enumeration = type as? any OpenEnumeration.Type {
+            return try Self.decodeEnumeration(enumeration, decoder) as? T
+        }
+        return try decoder.decodeValue(type)
+    }
+
+    private static func decodeEnumeration<E: OpenEnumeration>(_ type: E.Type, _ decoder: ValueDecoder) throws -> E {
+        E(rawValue: try decoder.decodeValue(E.RawValue.self))
     }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentDecoder(for: key)?.decode(type) }

@@ -23,6 +23,9 @@ final class JSONDocument: Sendable {
         var next: Int32
         /// For containers: how many elements (arrays) or members (objects).
         var count: Int32
+        /// For objects: bit `n % 64` is set when a member name is `n` bytes long, so most lookups
+        /// of an absent name end without scanning.
+        var nameLengths: UInt64 = 0
     }
 
     let bytes: [UInt8]
@@ -37,6 +40,7 @@ final class JSONDocument: Sendable {
     func member<Name: StringProtocol>(_ name: Name, in object: Int) -> Int? {
         var utf8Name = String(name)
         return utf8Name.withUTF8 { name in
+            guard nodes[object].nameLengths & (1 << UInt64(name.count & 63)) != 0 else { return nil }
             var index = object + 1
             let end = Int(nodes[object].next)
             while index < end {

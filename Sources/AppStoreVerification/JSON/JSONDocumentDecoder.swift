@@ -54,6 +54,12 @@ struct ValueDecoder: Decoder {
 
     /// Decodes a `T` here: `Date` from milliseconds, everything else through its own `init(from:)`.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        // Scalars directly, without their init(from:) and its container existential.
+        if type == String.self, let value = try decode(String.self) as? T { return value }
+        if type == Int32.self, let value = try integer(Int32.self) as? T { return value }
+        if type == Int64.self, let value = try integer(Int64.self) as? T { return value }
+        if type == Int.self, let value = try integer(Int.self) as? T { return value }
+        if type == Bool.self, let value = try decode(Bool.self) as? T { return value }
         if type == Date.self {
             guard node.kind == .number else { throw mismatch(type) }
             guard let milliseconds = document.double(at: index) else {

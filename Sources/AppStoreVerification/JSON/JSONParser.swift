@@ -24,7 +24,7 @@ struct JSONParser {
 
     private init(_ text: UnsafeBufferPointer<UInt8>) {
         self.text = text
-        nodes.reserveCapacity(64)
+        nodes.reserveCapacity(max(16, text.count / 12))
     }
 
     /// Parses `bytes`, which must hold exactly one JSON value.
@@ -99,6 +99,8 @@ struct JSONParser {
             if !names.insert(nodeAt: name, of: nodes, in: text) {
                 throw Failure(message: "duplicate member name (parsers disagree on which value wins)", offset: nameOffset)
             }
+            // An escaped name's decoded length is unknown here: it may match any length.
+            nodes[container].nameLengths |= nodes[name].hasEscapes ? ~0 : 1 << UInt64((nodes[name].end - nodes[name].start) & 63)
             skipWhiteSpace()
             guard peek() == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             advance()
@@ -318,7 +320,12 @@ struct JSONParser {
 /// The member names seen so far in one object, to refuse duplicates: hashes of the names' decoded
 /// bytes, compared in full only when two hashes meet.
 private struct MemberNames {
-    private var seen: [(hash: UInt64, node: Int)] = []
+    private var seen: [(hash: UInt64, node: Int)]
+
+    init() {
+        seen = []
+        seen.reserveCapacity(48)
+    }
 
     /// Records the name at tape index `node`; `false` when the object already has that name.
     mutating func insert(nodeAt node: Int, of nodes: [JSONDocument.Node], in text: UnsafeBufferPointer<UInt8>) -> Bool {
