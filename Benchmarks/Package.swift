@@ -43,6 +43,15 @@ let package = Package(
             ]
         ),
         // RSS over 1,000,000 warm verifications; exits non-zero if it grows by more than 16 MiB.
+        // One scenario in a loop, for profilers.
+        .executableTarget(
+            name: "ProfileLoop",
+            dependencies: [
+                "BenchmarkCorpus",
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "MemoryCheck",
             dependencies: [

@@ -35,27 +35,28 @@ struct AppleChainPolicy: Sendable {
             return .failure(.invalidCertificateChain("The x5c header holds \(chain.count) certificate\(chain.count == 1 ? "" : "s"); App Store data carries exactly three: [leaf, intermediate, root]."))
         }
         let leaf: X509Certificate
-        let intermediate: X509Certificate
         do {
             leaf = try X509Certificate(derEncoded: chain[0])
         } catch {
             return .failure(.invalidCertificateChain("x5c[0] (the leaf) is not a DER certificate: \(error.message)."))
         }
-        do {
-            intermediate = try X509Certificate(derEncoded: chain[1])
-        } catch {
-            return .failure(.invalidCertificateChain("x5c[1] (the intermediate) is not a DER certificate: \(error.message)."))
-        }
 
         let validity: Range<Int64>
         if let issuer = validatedIssuers.value(for: chain[1], where: { $0.validity.contains(instant) }) {
             // The intermediate's path to a trusted root was validated before and holds at this
-            // instant: OpenSSL validates the leaf against the intermediate alone.
-            switch pathValidation(leaf: leaf, intermediate: intermediate, store: issuer.store, partialChain: true, at: instant, dateDescription: dateDescription) {
+            // instant: OpenSSL validates the leaf against the intermediate alone, and x5c[1] (the
+            // same bytes) need not even be parsed again.
+            switch pathValidation(leaf: leaf, intermediate: issuer.certificate, store: issuer.store, partialChain: true, at: instant, dateDescription: dateDescription) {
             case .failure(let error): return .failure(error)
             case .success(let window): validity = window.all.clamped(to: issuer.validity)
             }
         } else {
+            let intermediate: X509Certificate
+            do {
+                intermediate = try X509Certificate(derEncoded: chain[1])
+            } catch {
+                return .failure(.invalidCertificateChain("x5c[1] (the intermediate) is not a DER certificate: \(error.message)."))
+            }
             switch pathValidation(leaf: leaf, intermediate: intermediate, store: trustStore, partialChain: false, at: instant, dateDescription: dateDescription) {
             case .failure(let error): return .failure(error)
             case .success(let window):
@@ -63,8 +64,8 @@ struct AppleChainPolicy: Sendable {
                 guard intermediate.hasExtension(AppleMarkerExtension.worldwideDeveloperRelationsIntermediate) else {
                     return .failure(.invalidCertificateChain("The intermediate (x5c[1], \(intermediate.subject)) lacks Apple's WWDR intermediate marker extension \(AppleMarkerExtension.worldwideDeveloperRelationsIntermediate)."))
                 }
-                if let store = try? TrustStore(validatedAnchors: [intermediate], names: trustStore.roots) {
-                    validatedIssuers.insert(ValidatedIssuer(store: store, validity: window.issuers), for: chain[1])
+                if validatedIssuers.capacity > 0, let store = try? TrustStore(validatedAnchors: [intermediate], names: trustStore.roots) {
+                    validatedIssuers.insert(ValidatedIssuer(certificate: intermediate, store: store, validity: window.issuers), for: chain[1])
                 }
             }
         }

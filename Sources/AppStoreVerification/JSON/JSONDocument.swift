@@ -93,6 +93,15 @@ final class JSONDocument: Sendable {
         return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(node.start)..<Int(node.end)]), as: UTF8.self) }
     }
 
+    /// The value at `index` as it appears in the JSON (strings quoted), cut to 80 characters, for
+    /// messages.
+    func excerpt(at index: Int) -> String {
+        let node = nodes[index]
+        var text = node.kind == .string ? "\"" + self.text(at: index) + "\"" : self.text(at: index)
+        if text.count > 80 { text = String(text.prefix(80)) + "…" }
+        return text
+    }
+
     /// The number at `index` as an exact integer of type `T`, or `nil` when its text is not an
     /// integer or does not fit.
     func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type) -> T? {

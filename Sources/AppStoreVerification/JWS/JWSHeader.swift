@@ -32,65 +32,54 @@ struct JWSHeader: Sendable {
         } catch {
             return .failure(.invalidEncoding("The JWS header segment is not base64url without padding: \(error)."))
         }
-        let object: [String: Any]
+        let header: JSONDocument
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: headerData, options: []) as? [String: Any] else {
-                return .failure(.invalidEncoding("The JWS header is JSON but not a JSON object."))
-            }
-            object = parsed
+            header = try JSONParser.parse(Array(headerData))
         } catch {
-            return .failure(.invalidEncoding("The JWS header is not valid JSON."))
+            return .failure(.invalidEncoding("The JWS header is not valid JSON: \(error)."))
+        }
+        guard header.nodes[0].kind == .object else {
+            return .failure(.invalidEncoding("The JWS header is JSON but not a JSON object."))
         }
 
-        guard let algorithmValue = object["alg"] else {
+        guard let algorithmIndex = header.member("alg", in: 0) else {
             return .failure(.invalidSignature("The JWS header has no \"alg\"; App Store data is signed with ES256."))
         }
-        guard let algorithm = algorithmValue as? String, algorithm == supportedAlgorithm else {
-            return .failure(.invalidSignature("The JWS header says \"alg\": \(describe(algorithmValue)); App Store data is signed with ES256 only, so nothing else is accepted."))
+        guard header.nodes[algorithmIndex].kind == .string, header.string(at: algorithmIndex) == supportedAlgorithm else {
+            return .failure(.invalidSignature("The JWS header says \"alg\": \(header.excerpt(at: algorithmIndex)); App Store data is signed with ES256 only, so nothing else is accepted."))
         }
         // "kid" is never used, but it must be a string (RFC 7515 section 4.1.4), as Apple's library
         // requires.
-        if let value = object["kid"], !(value is String) {
-            return .failure(.invalidEncoding("The JWS header's \"kid\" is \(describe(value)); RFC 7515 section 4.1.4 makes it a string."))
+        if let index = header.member("kid", in: 0), header.nodes[index].kind != .string {
+            return .failure(.invalidEncoding("The JWS header's \"kid\" is \(header.excerpt(at: index)); RFC 7515 section 4.1.4 makes it a string."))
         }
         // An unencoded payload (RFC 7797 "b64": false) changes what the signature covers; App Store
         // data never uses it, and Apple's library refuses it, so it is refused rather than ignored.
-        if let value = object["b64"], (value as? Bool) != true {
-            return .failure(.invalidEncoding("The JWS header says \"b64\": \(describe(value)) (RFC 7797 unencoded payload), which App Store data never uses."))
+        if let index = header.member("b64", in: 0), header.nodes[index].kind != .true {
+            return .failure(.invalidEncoding("The JWS header says \"b64\": \(header.excerpt(at: index)) (RFC 7797 unencoded payload), which App Store data never uses."))
         }
-        if let critical = object["crit"] {
+        if let index = header.member("crit", in: 0) {
             // RFC 7515 4.1.11: a recipient must reject a JWS whose "crit" names an extension it does
             // not understand; this verifier understands none.
-            return .failure(.invalidEncoding("The JWS header marks \(describe(critical)) as critical (\"crit\"); this verifier understands no header extensions, so it must reject the JWS (RFC 7515 section 4.1.11)."))
+            return .failure(.invalidEncoding("The JWS header marks \(header.excerpt(at: index)) as critical (\"crit\"); this verifier understands no header extensions, so it must reject the JWS (RFC 7515 section 4.1.11)."))
         }
-        guard let chainValue = object["x5c"] else {
-            return .success(JWSHeader(algorithm: algorithm, certificateChain: nil))
+        guard let chainIndex = header.member("x5c", in: 0) else {
+            return .success(JWSHeader(algorithm: supportedAlgorithm, certificateChain: nil))
         }
-        guard let encodedChain = chainValue as? [Any] else {
+        guard header.nodes[chainIndex].kind == .array else {
             return .failure(.invalidCertificateChain("The JWS header's \"x5c\" is not an array of certificates."))
         }
         var chain: [Data] = []
-        chain.reserveCapacity(encodedChain.count)
-        for (index, entry) in encodedChain.enumerated() {
-            guard let text = entry as? String else {
-                return .failure(.invalidCertificateChain("x5c[\(index)] is not a string."))
+        for (position, index) in header.elements(of: chainIndex).enumerated() {
+            guard header.nodes[index].kind == .string else {
+                return .failure(.invalidCertificateChain("x5c[\(position)] is not a string."))
             }
             do {
-                chain.append(try Base64.decodeStandard(text.utf8))
+                chain.append(try Base64.decodeStandard(header.string(at: index).utf8))
             } catch {
-                return .failure(.invalidCertificateChain("x5c[\(index)] is not standard base64 with padding (RFC 7515 section 4.1.6): \(error)."))
+                return .failure(.invalidCertificateChain("x5c[\(position)] is not standard base64 with padding (RFC 7515 section 4.1.6): \(error)."))
             }
         }
-        return .success(JWSHeader(algorithm: algorithm, certificateChain: chain))
-    }
-
-    private static func describe(_ value: Any) -> String {
-        if let data = try? JSONSerialization.data(withJSONObject: [value], options: [.fragmentsAllowed]),
-           var text = String(data: data, encoding: .utf8) {
-            text.removeFirst()
-            text.removeLast()
-            return text.count > 80 ? String(text.prefix(80)) + "…" : text
-        }
-        return "an unreadable value"
+        return .success(JWSHeader(algorithm: supportedAlgorithm, certificateChain: chain))
     }
 }

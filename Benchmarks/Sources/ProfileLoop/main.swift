@@ -1,0 +1,37 @@
+// Runs one verification scenario in a loop, for profilers (`perf record`, `valgrind --tool=callgrind`):
+//
+//     swift build --package-path Benchmarks -c release --product ProfileLoop
+//     perf record -g Benchmarks/.build/release/ProfileLoop newleaf 20000
+//
+// Scenarios: warm (same chain, cache on), newleaf (a new leaf each time under a known intermediate),
+// cold (cache off: full path validation each time), floor (raw ES256), decode (payload only).
+@_spi(Benchmarking) import AppStoreVerification
+import BenchmarkCorpus
+import Foundation
+
+let arguments = CommandLine.arguments
+let scenario = arguments.count > 1 ? arguments[1] : "warm"
+let iterations = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
+let corpus = Corpus.load()
+var notVerified = 0
+let start = Date()
+switch scenario {
+case "warm", "newleaf", "cold":
+    let verifier = corpus.makeVerifier(chainCacheCapacity: scenario == "cold" ? 0 : 64)
+    for index in 0..<iterations {
+        let jws = scenario == "warm" ? corpus.warm : corpus.cold[index % corpus.cold.count]
+        if (try? verifier.verifyTransaction(jws))?.isVerified != true { notVerified += 1 }
+    }
+case "floor":
+    let floor = try RawVerificationFloor(jws: corpus.warm)
+    for _ in 0..<iterations where !floor.verifyES256() { notVerified += 1 }
+case "decode":
+    let payload = try CompactJWS(parsing: corpus.warm).payloadData
+    for _ in 0..<iterations where (try? AppStoreJSON.decode(Transaction.self, from: payload)) == nil { notVerified += 1 }
+default:
+    FileHandle.standardError.write(Data("ProfileLoop: unknown scenario \(scenario)\n".utf8))
+    exit(2)
+}
+let seconds = Date().timeIntervalSince(start)
+print("\(scenario): \(iterations) in \(String(format: "%.2f", seconds)) s, \(String(format: "%.1f", seconds / Double(iterations) * 1e6)) µs each; not verified: \(notVerified)")
+exit(notVerified == 0 ? 0 : 1)
