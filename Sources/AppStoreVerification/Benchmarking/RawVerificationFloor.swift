@@ -30,6 +30,15 @@ public struct RawVerificationFloor: Sendable {
         return false
     }
 
+    /// What a leaf never seen before costs in OpenSSL alone: parsing its DER (OpenSSL 3 decodes the
+    /// public key through its provider decoders, a fixed cost per certificate) and checking its
+    /// signature with the intermediate's pre-parsed key.
+    public func parseAndVerifyLeafCertificate() -> Bool {
+        guard let fresh = try? X509Certificate(derEncoded: leaf.derEncoded) else { return false }
+        if case .success = fresh.isSigned(by: intermediateKey) { return true }
+        return false
+    }
+
     /// One check of the leaf certificate's signature with the intermediate's pre-parsed P-384 key.
     public func verifyLeafCertificateSignature() -> Bool {
         if case .success = leaf.isSigned(by: intermediateKey) { return true }
