@@ -17,12 +17,16 @@ struct OutputWriter {
         buffer.reserveCapacity(1 << 16)
     }
 
-    mutating func write(_ outcome: Outcome, for line: InputLine, total: Int) {
+    /// The output for one input line, newline included (pure, so workers can render in parallel).
+    static func render(_ outcome: Outcome, for line: InputLine, format: OutputFormat) -> String {
         switch format {
-        case .json: buffer.append(contentsOf: Self.jsonLine(outcome).utf8)
-        case .text: buffer.append(contentsOf: Self.text(outcome, location: "\(line.source == "-" ? "stdin" : line.source):\(line.lineNumber)").utf8)
+        case .json: jsonLine(outcome) + "\n"
+        case .text: text(outcome, location: "\(line.source == "-" ? "stdin" : line.source):\(line.lineNumber)") + "\n"
         }
-        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    mutating func write(_ rendered: String) {
+        buffer.append(contentsOf: rendered.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 

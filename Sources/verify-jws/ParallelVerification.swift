@@ -1,20 +1,23 @@
 import Dispatch
 import Foundation
 
-/// Verifies a batch of lines on several threads and returns the outcomes in input order.
+/// Processes a batch of lines on several threads and returns the results in input order.
+///
+/// The work per line (verifying, and rendering the output) runs on the workers; only writing the
+/// rendered bytes stays on the calling thread, so throughput scales with the cores.
 enum ParallelVerification {
-    static func outcomes(for lines: ArraySlice<InputLine>, jobs: Int, verifier: LineVerifier) -> [Outcome] {
+    static func map<Result: Sendable>(_ lines: ArraySlice<InputLine>, jobs: Int, _ transform: @Sendable (InputLine) -> Result) -> [Result] {
         guard jobs > 1, lines.count > 1 else {
-            return lines.map { verifier.outcome(for: $0.text) }
+            return lines.map(transform)
         }
-        let slots = Slots(count: lines.count)
+        let slots = Slots<Result>(count: lines.count)
         let base = lines.startIndex
         let workers = min(jobs, lines.count)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             // Interleaved assignment keeps the workers' shares even whatever the line lengths.
             var offset = worker
             while offset < lines.count {
-                slots.store(verifier.outcome(for: lines[base + offset].text), at: offset)
+                slots.store(transform(lines[base + offset]), at: offset)
                 offset += workers
             }
         }
@@ -22,16 +25,16 @@ enum ParallelVerification {
     }
 
     /// One slot per line; each slot is written by exactly one worker, and read after all finished.
-    private final class Slots: @unchecked Sendable {
-        private var values: [Outcome?]
+    private final class Slots<Value>: @unchecked Sendable {
+        private var values: [Value?]
 
         init(count: Int) { values = Array(repeating: nil, count: count) }
 
-        func store(_ outcome: Outcome, at index: Int) {
-            values.withUnsafeMutableBufferPointer { $0[index] = outcome }
+        func store(_ value: Value, at index: Int) {
+            values.withUnsafeMutableBufferPointer { $0[index] = value }
         }
 
-        func collect() -> [Outcome] { values.compactMap { $0 } }
+        func collect() -> [Value] { values.compactMap { $0 } }
     }
 }
 

@@ -79,10 +79,14 @@ struct VerifyJWS: ParsableCommand {
         let batchSize = 4_096
         for start in stride(from: 0, to: lines.count, by: batchSize) {
             let batch = lines[start..<min(start + batchSize, lines.count)]
-            let outcomes = ParallelVerification.outcomes(for: batch, jobs: threads, verifier: lineVerifier)
-            for (line, outcome) in zip(batch, outcomes) {
-                writer.write(outcome, for: line, total: lines.count)
-                worst = Outcome.worse(worst, outcome.overallStatus)
+            let format = self.format
+            let results = ParallelVerification.map(batch, jobs: threads) { line in
+                let outcome = lineVerifier.outcome(for: line.text)
+                return (status: outcome.overallStatus, output: OutputWriter.render(outcome, for: line, format: format))
+            }
+            for result in results {
+                writer.write(result.output)
+                worst = Outcome.worse(worst, result.status)
             }
             progress.update(done: batch.endIndex)
         }

@@ -4,7 +4,8 @@
 //     perf record -g Benchmarks/.build/release/ProfileLoop newleaf 20000
 //
 // Scenarios: warm (same chain, cache on), newleaf (a new leaf each time under a known intermediate),
-// cold (cache off: full path validation each time), floor (raw ES256), decode (payload only).
+// cold (cache off: full path validation each time), floor (raw ES256), floor-newleaf (raw P-384
+// leaf-certificate check + ES256), floor-newleaf-parsed (the same plus parsing the leaf), decode.
 @_spi(Benchmarking) import AppStoreVerification
 import BenchmarkCorpus
 import Foundation
@@ -25,6 +26,13 @@ case "warm", "newleaf", "cold":
 case "floor":
     let floor = try RawVerificationFloor(jws: corpus.warm)
     for _ in 0..<iterations where !floor.verifyES256() { notVerified += 1 }
+case "floor-newleaf", "floor-newleaf-parsed":
+    let floors = try corpus.cold.map { try RawVerificationFloor(jws: $0) }
+    for index in 0..<iterations {
+        let floor = floors[index % floors.count]
+        let leaf = scenario == "floor-newleaf" ? floor.verifyLeafCertificateSignature() : floor.parseAndVerifyLeafCertificate()
+        if !leaf || !floor.verifyES256() { notVerified += 1 }
+    }
 case "decode":
     let payload = try CompactJWS(parsing: corpus.warm).payloadData
     for _ in 0..<iterations where (try? AppStoreJSON.decode(Transaction.self, from: payload)) == nil { notVerified += 1 }
