@@ -47,5 +47,5 @@ echo "== 3. Swift test suite under AddressSanitizer"
 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan 2>&1 | grep -E "Test run|✘|ERROR: AddressSanitizer" | tail -n 20
 
 echo "== 4. Concurrency tests under ThreadSanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan --filter "concurrentUse|ParallelVerification|jobs" 2>&1 \
+swift test --sanitize=thread --scratch-path .build-tsan --filter "concurrentUse|parallelJobsKeepOrder" 2>&1 \
     | grep -E "Test run|✘|WARNING: ThreadSanitizer" | tail -n 20

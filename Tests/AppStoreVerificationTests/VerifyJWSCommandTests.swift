@@ -121,6 +121,20 @@ struct VerifyJWSCommandTests {
         #expect(both.status == 2)
     }
 
+    @Test("--jobs 2 gives the same output, in the same order, as --jobs 1")
+    func parallelJobsKeepOrder() throws {
+        // Lines of every verdict, interleaved, more than one batch's worth of work per worker.
+        let names = ["transaction-valid", "tampered-payload", "two-segments", "renewal-valid", "expired-leaf", "notification-valid"]
+        let texts = try names.map { try TestPaths.text(TestPaths.testVector("jws/\($0).jws")) }
+        let input = (0..<300).map { texts[$0 % texts.count] }.joined(separator: "\n")
+        let one = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "--jobs", "1", "-"], stdin: Data(input.utf8))
+        let two = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "--jobs", "2", "-"], stdin: Data(input.utf8))
+        #expect(one.jsonLines.count == 300)
+        #expect(one.stdout == two.stdout)
+        #expect(one.status == 2 && two.status == 2)
+        #expect(try VerifyJWSProcess.run(["--jobs", "0"], stdin: Data()).status == 2)
+    }
+
     @Test("a notification body as Apple POSTs it is accepted and its nested data shown verified")
     func notificationBody() throws {
         let jws = try TestPaths.text(TestPaths.testVector("jws/notification-valid.jws"))
