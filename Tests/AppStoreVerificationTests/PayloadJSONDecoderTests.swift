@@ -116,7 +116,7 @@ struct PayloadJSONDecoderTests {
 
     @Test("2,000 random documents: both decoders agree on success and on the value")
     func randomDifferential() throws {
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         let fields = ["transactionId", "bundleId", "quantity", "price", "signedDate", "isUpgraded", "environment", "offerType", "type", "storefront"]
         let values = ["\"x\"", "\"Sandbox\"", "1", "-7", "1.5", "0", "2147483648", "1697679936049", "1.7e3", "true", "false", "null", "[]", "{}", "[\"a\"]", "\"\\u00e9\"", "\"2\""]
         for _ in 0..<2_000 {
@@ -135,18 +135,5 @@ struct PayloadJSONDecoderTests {
             if theirs != nil, ours == nil, json.range(of: Data("e3".utf8)) != nil || json.range(of: Data(".".utf8)) != nil { continue }
             #expect(ours == theirs, "\(String(decoding: json, as: UTF8.self))")
         }
-    }
-}
-
-/// A small seeded generator, so random tests are reproducible.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
