@@ -5,13 +5,8 @@ import Testing
 // MARK: - Apple's sample payloads
 
 /// `<package root>/../shared/vectors/apple/models`: Apple's sample payloads, kept beside the
-/// repository rather than in it. This file is `<root>/Tests/AppStoreVerificationTests/<file>`.
-private let appleModelVectors: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // <root>/Tests/AppStoreVerificationTests
-    .deletingLastPathComponent()  // <root>/Tests
-    .deletingLastPathComponent()  // <root>
-    .deletingLastPathComponent()  // the folder that holds <root> and shared/
-    .appendingPathComponent("shared/vectors/apple/models", isDirectory: true)
+/// repository rather than in it.
+private let appleModelVectors: URL = TestPaths.sharedFile("vectors/apple/models")
 
 /// The `.json` files in ``appleModelVectors``, or none when the folder is absent.
 private let appleModelVectorNames: [String] = {
