@@ -10,8 +10,13 @@ import Foundation
 /// a collision costs a comparison, never a wrong answer, and the cache is small and bounded.
 struct HeaderKey: Hashable, Sendable {
     let segment: Substring
+    /// The sampled hash, computed once when the key is made (outside the cache's lock).
+    private let sample: Int
 
-    init(_ segment: Substring) { self.segment = segment }
+    init(_ segment: Substring) {
+        self.segment = segment
+        self.sample = Self.sampleHash(segment)
+    }
 
     static func == (lhs: HeaderKey, rhs: HeaderKey) -> Bool {
         guard lhs.segment.utf8.count == rhs.segment.utf8.count else { return false }
@@ -25,6 +30,11 @@ struct HeaderKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) {
+        hasher.combine(sample)
+    }
+
+    private static func sampleHash(_ segment: Substring) -> Int {
+        var hasher = Hasher()
         let utf8 = segment.utf8
         hasher.combine(utf8.count)
         let sampled = utf8.withContiguousStorageIfAvailable { bytes in
@@ -35,5 +45,6 @@ struct HeaderKey: Hashable, Sendable {
             for byte in utf8.prefix(256) { hasher.combine(byte) }
             for byte in utf8.suffix(128) { hasher.combine(byte) }
         }
+        return hasher.finalize()
     }
 }
