@@ -6,10 +6,13 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var allKeys: [Key] { document.memberNames(in: object).compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { document.member(key.stringValue, in: object) != nil }
+    func contains(_ key: Key) -> Bool { member(key) != nil }
+
+    /// The tape index of the value of the member named `key`, or `nil`.
+    private func member(_ key: Key) -> Int? { document.member(key.stringValue, in: object) }
 
     private func decoder(for key: Key) throws -> ValueDecoder {
-        guard let index = document.member(key.stringValue, in: object) else {
+        guard let index = member(key) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue) (\"\(key.stringValue)\")."))
         }
         return ValueDecoder(document: document, index: index, parentPath: codingPath, key: key)
@@ -17,16 +20,16 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The decoder for `key` when the member is present and not null.
     private func presentDecoder(for key: Key) -> ValueDecoder? {
-        guard let index = document.member(key.stringValue, in: object), document.nodes[index].kind != .null else { return nil }
+        guard let index = member(key), document.nodes[index].kind != .null else { return nil }
         return ValueDecoder(document: document, index: index, parentPath: codingPath, key: key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try decoder(for: key).decodeNil() }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let decoder = try decoder(for: key)
-        guard !decoder.decodeNil() else { throw decoder.mismatch(type) }
-        return try decoder.decodeValue(type)
+        // A null fails in the type's own decoding, as with JSONDecoder (valueNotFound for the scalar
+        // or container it asks for; an `Optional` accepts it).
+        try decoder(for: key).decodeValue(type)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -57,9 +60,25 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder(for: key).unkeyedContainer()
     }
 
+    /// The decoder for the member `"super"`, reading `null` when there is none (as `JSONDecoder`).
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(document: document, index: object, parentPath: codingPath, key: nil)
+        let key = SuperKey()
+        let index = document.member(key.stringValue, in: object) ?? ValueDecoder.absent
+        return ValueDecoder(document: document, index: index, parentPath: codingPath, key: key)
     }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder { try decoder(for: key) }
+    /// The decoder for the member `key`, reading `null` when there is none (as `JSONDecoder`).
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        let index = document.member(key.stringValue, in: object) ?? ValueDecoder.absent
+        return ValueDecoder(document: document, index: index, parentPath: codingPath, key: key)
+    }
+
+    /// The key of ``superDecoder()``.
+    private struct SuperKey: CodingKey {
+        var stringValue: String { "super" }
+        var intValue: Int? { nil }
+        init() {}
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { nil }
+    }
 }

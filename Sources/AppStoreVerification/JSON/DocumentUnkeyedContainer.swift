@@ -47,9 +47,8 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let decoder = try next(type)
-        guard !decoder.decodeNil() else { throw decoder.mismatch(type) }
-        return try decoder.decodeValue(type)
+        // A null fails in the type's own decoding, as with JSONDecoder.
+        try next(type).decodeValue(type)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {

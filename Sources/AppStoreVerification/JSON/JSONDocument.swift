@@ -37,18 +37,29 @@ final class JSONDocument: Sendable {
     }
 
     /// The tape index of the member named `name` in the object at `object`, or `nil`.
-    func member<Name: StringProtocol>(_ name: Name, in object: Int) -> Int? {
-        var utf8Name = String(name)
-        return utf8Name.withUTF8 { name in
+    func member(_ name: String, in object: Int) -> Int? {
+        var name = name
+        return name.withUTF8 { name in
             guard nodes[object].nameLengths & (1 << UInt64(name.count & 63)) != 0 else { return nil }
-            var index = object + 1
-            let end = Int(nodes[object].next)
-            while index < end {
-                let value = index + 1
-                if matches(keyAt: index, name) { return value }
-                index = Int(nodes[value].next)
+            return nodes.withUnsafeBufferPointer { nodes in
+                bytes.withUnsafeBufferPointer { bytes -> Int? in
+                    var index = object + 1
+                    let end = Int(nodes[object].next)
+                    while index < end {
+                        let key = nodes[index]
+                        if key.hasEscapes {
+                            if string(at: index).utf8.elementsEqual(name) { return index + 1 }
+                        } else if Int(key.end - key.start) == name.count {
+                            var offset = 0
+                            let start = Int(key.start)
+                            while offset < name.count, bytes[start + offset] == name[offset] { offset += 1 }
+                            if offset == name.count { return index + 1 }
+                        }
+                        index = Int(nodes[index + 1].next)
+                    }
+                    return nil
+                }
             }
-            return nil
         }
     }
 
@@ -102,25 +113,32 @@ final class JSONDocument: Sendable {
         return text
     }
 
-    /// The number at `index` as an exact integer of type `T`, or `nil` when its text is not an
-    /// integer or does not fit.
+    /// The number at `index` as an exact integer of type `T`, or `nil` when its value is not a whole
+    /// number or does not fit.
+    ///
+    /// Integer syntax is read digit by digit. A whole value written with a fraction or an exponent
+    /// (`1.0`, `1e2`, `1.5e1`) is accepted, as `JSONDecoder` accepts it, but computed exactly from the
+    /// digits, never through a `Double`.
     func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type) -> T? {
         let node = nodes[index]
         return bytes.withUnsafeBufferPointer { buffer -> T? in
             var position = Int(node.start)
             let end = Int(node.end)
+            guard position < end else { return nil }
             let negative = buffer[position] == UInt8(ascii: "-")
             if negative { position += 1 }
             guard position < end else { return nil }
             var value: T = 0
             while position < end {
+                // A fraction, an exponent (which may make a long significand fit) or an overflow: the
+                // exact, slower reading decides.
                 let digit = buffer[position] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }  // a fraction or an exponent
+                guard digit < 10 else { return Self.wholeNumber(UnsafeBufferPointer(rebasing: buffer[Int(node.start)..<end]), as: type) }
                 let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
                 let (added, overflow2) = negative
                     ? shifted.subtractingReportingOverflow(T(digit))
                     : shifted.addingReportingOverflow(T(digit))
-                guard !overflow1, !overflow2 else { return nil }
+                guard !overflow1, !overflow2 else { return Self.wholeNumber(UnsafeBufferPointer(rebasing: buffer[Int(node.start)..<end]), as: type) }
                 value = added
                 position += 1
             }
@@ -128,30 +146,108 @@ final class JSONDocument: Sendable {
         }
     }
 
-    /// The number at `index` as a `Double`, or `nil` when it is not finite.
+    /// The number at `index` as a `Double` (the correctly rounded conversion of its text), or `nil`
+    /// when it is not finite or is a non-zero number too small to be told from zero.
     func double(at index: Int) -> Double? {
-        if let integer = integer(at: index, as: Int64.self), abs(integer) < 1 << 53 {
+        // Integer syntax below 2^53 converts exactly; anything else (and -0) goes through the standard
+        // conversion.
+        let node = nodes[index]
+        let isPlainInteger = !bytes[Int(node.start)..<Int(node.end)].contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+        if isPlainInteger, let integer = integer(at: index, as: Int64.self), integer.magnitude < 1 << 53,
+           integer != 0 || bytes[Int(node.start)] != UInt8(ascii: "-") {
             return Double(integer)
         }
         guard let double = Double(text(at: index)), double.isFinite else { return nil }
+        if double == 0, hasNonZeroSignificand(at: index) { return nil }
         return double
     }
 
-    private func matches(keyAt index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let key = nodes[index]
-        if key.hasEscapes {
-            return string(at: index).utf8.elementsEqual(name)
+    /// The number at `index` as a `Float`, under the same rules as ``double(at:)``.
+    func float(at index: Int) -> Float? {
+        guard let float = Float(text(at: index)), float.isFinite else { return nil }
+        if float == 0, hasNonZeroSignificand(at: index) { return nil }
+        return float
+    }
+
+    /// Whether the number at `index` has a non-zero digit before its exponent.
+    private func hasNonZeroSignificand(at index: Int) -> Bool {
+        let node = nodes[index]
+        for position in Int(node.start)..<Int(node.end) {
+            switch bytes[position] {
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return false
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): return true
+            default: continue
+            }
         }
-        guard Int(key.end - key.start) == name.count else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            var position = Int(key.start)
-            while offset < name.count {
-                if buffer[position] != name[offset] { return false }
-                offset += 1
+        return false
+    }
+
+    /// The exact value of a number in fraction or exponent form (`text` is an RFC 8259 number the
+    /// parser validated), or `nil` when it is not whole or does not fit `T`.
+    private static func wholeNumber<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
+        var position = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { position += 1 }
+        // The significand's digits, without the decimal point, and how many followed the point.
+        var digits: [UInt8] = []
+        digits.reserveCapacity(text.count)
+        var fractionDigits = 0
+        var inFraction = false
+        while position < text.count {
+            let byte = text[position]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                break
+            } else {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                digits.append(digit)
+                if inFraction { fractionDigits += 1 }
+            }
+            position += 1
+        }
+        // The exponent, saturated far beyond any exponent a fitting integer can have.
+        var exponent = 0
+        if position < text.count {
+            position += 1
+            var exponentNegative = false
+            if position < text.count, text[position] == UInt8(ascii: "-") || text[position] == UInt8(ascii: "+") {
+                exponentNegative = text[position] == UInt8(ascii: "-")
                 position += 1
             }
-            return true
+            while position < text.count {
+                let digit = text[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                exponent = min(exponent * 10 + Int(digit), 1 << 40)
+                position += 1
+            }
+            if exponentNegative { exponent = -exponent }
         }
+        // value = digits × 10^scale
+        var scale = exponent - fractionDigits
+        guard let firstNonZero = digits.firstIndex(where: { $0 != 0 }) else { return 0 }
+        var last = digits.count
+        while scale < 0, last > firstNonZero, digits[last - 1] == 0 {
+            last -= 1
+            scale += 1
+        }
+        guard scale >= 0, last - firstNonZero + scale <= 40 else { return nil }  // a fraction, or far too large
+        var value: T = 0
+        func append(_ digit: UInt8) -> Bool {
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (added, overflow2) = negative
+                ? shifted.subtractingReportingOverflow(T(digit))
+                : shifted.addingReportingOverflow(T(digit))
+            value = added
+            return !overflow1 && !overflow2
+        }
+        for digit in digits[firstNonZero..<last] {
+            guard append(digit) else { return nil }
+        }
+        for _ in 0..<scale {
+            guard append(0) else { return nil }
+        }
+        return value
     }
 }

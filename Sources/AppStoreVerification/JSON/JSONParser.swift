@@ -97,7 +97,7 @@ struct JSONParser {
             let nameOffset = index
             let name = try parseString()
             if !names.insert(nodeAt: name, of: nodes, in: text) {
-                throw Failure(message: "duplicate member name (parsers disagree on which value wins)", offset: nameOffset)
+                throw Failure(message: "duplicate key \(quotedName(name)) (parsers disagree on which value wins)", offset: nameOffset)
             }
             // An escaped name's decoded length is unknown here: it may match any length.
             nodes[container].nameLengths |= nodes[name].hasEscapes ? ~0 : 1 << UInt64((nodes[name].end - nodes[name].start) & 63)
@@ -196,12 +196,21 @@ struct JSONParser {
         var hasEscapes = false
         var asciiOnly = true
         while true {
+            // Skip the run of plain ASCII up to the next byte that needs a look.
+            var position = index
+            let count = text.count
+            while position < count {
+                let byte = text[position]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                position += 1
+            }
+            index = position
             guard let byte = peek() else { throw failure("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
                 let end = index
                 advance()
-                if !asciiOnly, String(validating: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self) == nil {
+                if !asciiOnly, !Self.isValidUTF8(UnsafeBufferPointer(rebasing: text[start..<end])) {
                     throw Failure(message: "a string is not valid UTF-8", offset: start)
                 }
                 appendLeaf(.string, start: start, end: end, hasEscapes: hasEscapes)
@@ -217,6 +226,13 @@ struct JSONParser {
                 advance()
             }
         }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
+    /// U+10FFFF), checked without building a string.
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let hadError = transcode(bytes.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true) { _ in }
+        return !hadError
     }
 
     private mutating func validateEscape() throws(Failure) {
@@ -312,50 +328,15 @@ struct JSONParser {
 
     private func failure(_ message: String) -> Failure { Failure(message: message, offset: index) }
 
+    /// The member name at tape index `node`, decoded and quoted, cut to 80 characters, for messages.
+    private func quotedName(_ node: Int) -> String {
+        let content = UnsafeBufferPointer(rebasing: text[Int(nodes[node].start)..<Int(nodes[node].end)])
+        var name = nodes[node].hasEscapes ? String(decoding: Self.unescape(content), as: UTF8.self) : String(decoding: content, as: UTF8.self)
+        if name.count > 80 { name = String(name.prefix(80)) + "…" }
+        return "\"" + name + "\""
+    }
+
     static func show(_ byte: UInt8) -> String {
         (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "0x" + String(byte, radix: 16, uppercase: true)
-    }
-}
-
-/// The member names seen so far in one object, to refuse duplicates: hashes of the names' decoded
-/// bytes, compared in full only when two hashes meet.
-private struct MemberNames {
-    private var seen: [(hash: UInt64, node: Int)]
-
-    init() {
-        seen = []
-        seen.reserveCapacity(48)
-    }
-
-    /// Records the name at tape index `node`; `false` when the object already has that name.
-    mutating func insert(nodeAt node: Int, of nodes: [JSONDocument.Node], in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let name = nodes[node]
-        let hash = name.hasEscapes
-            ? JSONParser.unescape(Self.slice(name, text)).withUnsafeBufferPointer(Self.fnv1a)
-            : Self.fnv1a(Self.slice(name, text))
-        for entry in seen where entry.hash == hash && Self.equal(nodes[entry.node], name, text) {
-            return false
-        }
-        seen.append((hash, node))
-        return true
-    }
-
-    private static func slice(_ node: JSONDocument.Node, _ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: text[Int(node.start)..<Int(node.end)])
-    }
-
-    private static func equal(_ lhs: JSONDocument.Node, _ rhs: JSONDocument.Node, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !lhs.hasEscapes, !rhs.hasEscapes {
-            return slice(lhs, text).elementsEqual(slice(rhs, text))
-        }
-        let left = lhs.hasEscapes ? JSONParser.unescape(slice(lhs, text)) : Array(slice(lhs, text))
-        let right = rhs.hasEscapes ? JSONParser.unescape(slice(rhs, text)) : Array(slice(rhs, text))
-        return left == right
-    }
-
-    private static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
     }
 }

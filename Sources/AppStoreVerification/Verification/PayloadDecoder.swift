@@ -1,7 +1,9 @@
 import Foundation
 
-/// Decodes payload JSON into a model, turning Foundation's errors into ``SignedDataDecodingError``s
-/// that say where the payload is wrong.
+/// Decodes payload JSON into a model with the strict decoder (``JSONDocumentDecoder``), turning its
+/// `DecodingError`s into ``SignedDataDecodingError``s that say where the payload is wrong: JSON that
+/// is not acceptable (an empty coding path) is `invalidJSON`, a field that does not fit its model is
+/// `invalidPayload`.
 enum PayloadDecoder {
     /// Decodes the payload and returns it with its parsed document, for checks on fields the model
     /// does not carry.
