@@ -10,8 +10,14 @@ extension SignedPayloadKind {
 
     /// Tells which kind of signed data a payload JSON object is, from its top-level fields.
     public init?(payloadJSON: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: payloadJSON) as? [String: Any] else { return nil }
-        let keys = Set(object.keys)
+        guard let document = try? JSONParser.parse(Array(payloadJSON)) else { return nil }
+        self.init(document: document)
+    }
+
+    /// Tells which kind of signed data a parsed payload is, from its top-level member names.
+    init?(document: JSONDocument) {
+        guard document.nodes.first?.kind == .object else { return nil }
+        let keys = Set(document.memberNames(in: 0))
         if !keys.isDisjoint(with: ["notificationType", "notificationUUID"]) {
             self = .notification
         } else if keys.contains("transactionId") {

@@ -85,7 +85,7 @@ public final class SignedDataVerifier: Sendable {
         var payload = decoded.0
         let document = decoded.1
         if let identifying = payload as? any KindIdentifying, !identifying.carriesIdentifyingField,
-           let actual = SignedPayloadKind(payloadJSON: compact.payloadData), actual != Payload.payloadKind {
+           let actual = SignedPayloadKind(document: document), actual != Payload.payloadKind {
             throw SignedDataDecodingError(.wrongPayloadType, "This is \(actual), not \(Payload.payloadKind): use \(actual.entryPoint) to verify it.")
         }
         payload.jws = compact
