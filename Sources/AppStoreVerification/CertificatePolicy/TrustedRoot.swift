@@ -81,6 +81,8 @@ public struct TrustedRoot: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(name) (SHA-256 \(sha256Fingerprint))" }
 
+    /// Two roots are equal when their DER bytes are.
     public static func == (lhs: TrustedRoot, rhs: TrustedRoot) -> Bool { lhs.derEncoded == rhs.derEncoded }
+    /// Hashes the DER bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(derEncoded) }
 }

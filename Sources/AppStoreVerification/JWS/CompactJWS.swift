@@ -108,10 +108,12 @@ public struct CompactJWS: Sendable, Hashable {
         return try Array(prefix).withUnsafeBytes(body)
     }
 
+    /// Two JWS are equal when their text is.
     public static func == (lhs: CompactJWS, rhs: CompactJWS) -> Bool {
         lhs.jwsRepresentation == rhs.jwsRepresentation
     }
 
+    /// Hashes the JWS text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(jwsRepresentation)
     }

@@ -6,7 +6,9 @@
 public struct SignedDataDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of decoding failed.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code as text, as `verify-jws` prints it.
         public let rawValue: String
+        /// Creates a code from its text.
         public init(rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
@@ -28,6 +30,7 @@ public struct SignedDataDecodingError: Error, Sendable, Hashable, CustomStringCo
     /// What failed, where, and what to do.
     public let message: String
 
+    /// Creates an error with its code and a message saying what failed, where, and what to do.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -4,6 +4,7 @@ public struct VerifierConfigurationError: Error, Sendable, Hashable, CustomStrin
     /// What is wrong and what to do.
     public let message: String
 
+    /// Creates an error with a message saying what is wrong and what to do.
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }

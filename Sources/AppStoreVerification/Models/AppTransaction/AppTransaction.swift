@@ -2,6 +2,7 @@ import Foundation
 
 /// The App Store's signed record of a customer's purchase or download of an app.
 public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
+    /// The kind of signed data this model decodes.
     public static var payloadKind: SignedPayloadKind { .appTransaction }
 
     /// The server environment that signed the app transaction: sandbox, production, or Xcode.

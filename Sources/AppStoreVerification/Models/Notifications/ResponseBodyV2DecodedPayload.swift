@@ -6,6 +6,7 @@ import Foundation
 /// At most one of ``data``, ``summary``, ``externalPurchaseToken`` and ``appData`` is present,
 /// depending on the notification type.
 public struct ResponseBodyV2DecodedPayload: SignedPayload, Codable, Hashable, Sendable {
+    /// The kind of signed data this model decodes.
     public static var payloadKind: SignedPayloadKind { .notification }
 
     /// The in-app purchase or external purchase event the notification reports.

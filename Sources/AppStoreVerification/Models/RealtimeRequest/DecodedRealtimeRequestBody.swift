@@ -3,6 +3,7 @@ import Foundation
 /// The signed request the App Store sends your server to ask for a real-time retention message
 /// (Retention Messaging API).
 public struct DecodedRealtimeRequestBody: SignedPayload, Codable, Hashable, Sendable {
+    /// The kind of signed data this model decodes.
     public static var payloadKind: SignedPayloadKind { .realtimeRequest }
 
     /// The original transaction identifier of the customer's subscription.

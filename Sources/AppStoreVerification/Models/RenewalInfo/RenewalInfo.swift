@@ -3,6 +3,7 @@ import Foundation
 /// Renewal information for an auto-renewable subscription, signed by the App Store (Apple's
 /// `JWSRenewalInfoDecodedPayload`).
 public struct RenewalInfo: SignedPayload, Codable, Hashable, Sendable {
+    /// The kind of signed data this model decodes.
     public static var payloadKind: SignedPayloadKind { .renewalInfo }
 
     /// The reason the subscription expired.

@@ -21,11 +21,13 @@ where RawValue: Codable & Hashable & Sendable & CustomStringConvertible {
 }
 
 extension OpenEnumeration {
+    /// Decodes the raw value; every value is accepted.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         self.init(rawValue: try container.decode(RawValue.self))
     }
 
+    /// Encodes the raw value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -24,6 +24,7 @@ public protocol SignedPayload: Decodable, Sendable {
 }
 
 extension SignedPayload {
+    /// By default, the payload's `signedDate`.
     public var defaultEffectiveDate: Date? { signedDate }
 
     /// The payload's JSON exactly as the App Store signed it (StoreKit's `jsonRepresentation`);

@@ -3,6 +3,7 @@ import Foundation
 /// A transaction signed by the App Store: an in-app purchase, a restored purchase or a subscription
 /// renewal (Apple's `JWSTransactionDecodedPayload`).
 public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
+    /// The kind of signed data this model decodes.
     public static var payloadKind: SignedPayloadKind { .transaction }
 
     /// The unique identifier of the transaction, such as an in-app purchase, a restored purchase or a
