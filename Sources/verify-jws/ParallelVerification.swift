@@ -24,17 +24,27 @@ enum ParallelVerification {
         return slots.collect()
     }
 
-    /// One slot per line; each slot is written by exactly one worker, and read after all finished.
+    /// One slot per line, in storage allocated once: each slot is written by exactly one worker
+    /// (no two workers touch the same memory, and nothing touches the buffer itself), and read
+    /// after all of them finished.
     private final class Slots<Value>: @unchecked Sendable {
-        private var values: [Value?]
+        private let storage: UnsafeMutableBufferPointer<Value?>
 
-        init(count: Int) { values = Array(repeating: nil, count: count) }
-
-        func store(_ value: Value, at index: Int) {
-            values.withUnsafeMutableBufferPointer { $0[index] = value }
+        init(count: Int) {
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: nil)
         }
 
-        func collect() -> [Value] { values.compactMap { $0 } }
+        deinit {
+            storage.deinitialize()
+            storage.deallocate()
+        }
+
+        func store(_ value: Value, at index: Int) {
+            storage[index] = value
+        }
+
+        func collect() -> [Value] { storage.compactMap { $0 } }
     }
 }
 
