@@ -18,6 +18,17 @@ struct HeaderKey: Hashable, Sendable {
         self.sample = Self.sampleHash(segment)
     }
 
+    private init(segment: Substring, sample: Int) {
+        self.segment = segment
+        self.sample = sample
+    }
+
+    /// The same key with storage of its own, for keeping in the cache: the JWS it was sliced from
+    /// may be large and short-lived. The sampled hash is reused, not computed again.
+    func owned() -> HeaderKey {
+        HeaderKey(segment: Substring(String(segment)), sample: sample)
+    }
+
     static func == (lhs: HeaderKey, rhs: HeaderKey) -> Bool {
         guard lhs.segment.utf8.count == rhs.segment.utf8.count else { return false }
         let compared = lhs.segment.utf8.withContiguousStorageIfAvailable { left in

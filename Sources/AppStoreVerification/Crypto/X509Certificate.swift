@@ -59,7 +59,4 @@ final class X509Certificate: @unchecked Sendable {
         var error = asv_error()
         return asv_x509_signature_verifies(pointer, issuerKey.pointer, &error) == 1 ? .success(()) : .failure(OpenSSLFailure(error))
     }
-
-    /// SHA-256 of the DER encoding.
-    var sha256Fingerprint: [UInt8] { Digest.sha256(derEncoded) }
 }

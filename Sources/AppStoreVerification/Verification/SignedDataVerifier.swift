@@ -124,7 +124,8 @@ public final class SignedDataVerifier: Sendable {
         }
 
         let chain: ValidatedChain
-        if let cached = chainCache.value(for: HeaderKey(jws.headerSegment), where: { $0.validity.contains(instant) }) {
+        let cacheKey = HeaderKey(jws.headerSegment)
+        if let cached = chainCache.value(for: cacheKey, where: { $0.validity.contains(instant) }) {
             chain = cached
         } else {
             let header: JWSHeader
@@ -140,8 +141,7 @@ public final class SignedDataVerifier: Sendable {
             switch chainPolicy.validate(certificates, at: instant, dateDescription: dateDescription) {
             case .success(let validated):
                 chain = validated
-                // Own the key's storage: the JWS it was sliced from may be large and short-lived.
-                chainCache.insert(validated, for: HeaderKey(Substring(String(jws.headerSegment))))
+                chainCache.insert(validated, for: cacheKey.owned())
             case .failure(let error):
                 return error
             }
