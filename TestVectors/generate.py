@@ -1027,7 +1027,7 @@ def attack_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
     return [
         # Header parameters.
         unverified("alg-missing", "Header without \"alg\" (good x5c, valid ES256 signature).",
-                   sign_objects({"x5c": header["x5c"]}, tx, leaf), "invalidSignature"),
+                   sign_objects({"x5c": header["x5c"]}, tx, leaf), "invalidEncoding"),
         unverified("jwk-injection", "Header carries the attacker's key as \"jwk\" and the JWS is signed "
                    "with it; the key must come from the validated x5c leaf only.",
                    sign_objects(make_header(good.x5c(), extra={"jwk": attacker_jwk}), tx, attacker),
@@ -1044,7 +1044,7 @@ def attack_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
         unverified("header-not-object", "The header is the JSON array [\"ES256\"].",
                    sign_objects(["ES256"], tx, leaf), "invalidEncoding"),
         unverified("header-alg-number", "Header \"alg\": 256.",
-                   sign_objects(make_header(good.x5c(), alg=256), tx, leaf), "invalidSignature"),
+                   sign_objects(make_header(good.x5c(), alg=256), tx, leaf), "invalidEncoding"),
         unverified("x5c-not-array", "Header \"x5c\" is one base64 string, not an array.",
                    sign_objects({"alg": "ES256", "x5c": b64std(leaf_der)}, tx, leaf), "invalidCertificateChain"),
         unverified("x5c-entry-base64url", "x5c[0] is base64url (with '-' and '_') instead of standard base64.",

@@ -20,8 +20,8 @@ struct AppleVectorTests {
     @Test("the real Apple chain validates strictly against the embedded root at its effective date")
     func realChainValidates() throws {
         let (certificates, effectiveDate) = try Self.realChain()
-        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.appleRootCAG3]), strict: true)
-        let chain = try policy.validate(certificates, at: effectiveDate, dateDescription: "test").get()
+        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.appleRootCAG3]), rules: .appStoreSignedData, strict: true)
+        let chain = try policy.validate(certificates, at: EffectiveInstant(seconds: effectiveDate, origin: "test"))
         #expect(chain.validity.contains(effectiveDate))
     }
 
@@ -30,12 +30,19 @@ struct AppleVectorTests {
         let (certificates, _) = try Self.realChain()
         let leafValidity = try X509Certificate(derEncoded: certificates[0]).validity()
         let notAfter = Int64(leafValidity.upperBound.timeIntervalSince1970)
-        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.appleRootCAG3]), strict: true)
-        #expect(throws: Never.self) { try policy.validate(certificates, at: notAfter - 1, dateDescription: "test").get() }
-        let result = policy.validate(certificates, at: notAfter + 1, dateDescription: "test")
-        guard case .failure(.invalidCertificateChain(let reason)) = result else {
-            Issue.record("expected an expired chain, got \(result)")
+        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.appleRootCAG3]), rules: .appStoreSignedData, strict: true)
+        #expect(throws: Never.self) { try policy.validate(certificates, at: EffectiveInstant(seconds: notAfter - 1, origin: "test")) }
+        let reason: String
+        do {
+            _ = try policy.validate(certificates, at: EffectiveInstant(seconds: notAfter + 1, origin: "test"))
+            Issue.record("expected an expired chain")
             return
+        } catch {
+            guard case .invalidCertificateChain(let message) = error else {
+                Issue.record("expected invalidCertificateChain, got \(error)")
+                return
+            }
+            reason = message
         }
         #expect(reason.contains("expired"))
         #expect(reason.contains(DateText.iso8601(leafValidity.upperBound)))
@@ -44,8 +51,8 @@ struct AppleVectorTests {
     @Test("the real chain is refused when only the test root is trusted")
     func realChainNeedsAppleRoot() throws {
         let (certificates, effectiveDate) = try Self.realChain()
-        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.testRoot()]), strict: true)
-        #expect(throws: VerificationError.self) { try policy.validate(certificates, at: effectiveDate, dateDescription: "test").get() }
+        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.testRoot()]), rules: .appStoreSignedData, strict: true)
+        #expect(throws: VerificationError.self) { try policy.validate(certificates, at: EffectiveInstant(seconds: effectiveDate, origin: "test")) }
     }
 
     @Test("a real Apple-signed sandbox renewal info verifies at its signedDate and fails as expired now")
@@ -82,7 +89,7 @@ struct AppleVectorTests {
         let result = try verifier.verifyTransaction(jws)
         #expect(result.isVerified, "\(String(describing: result.verificationError))")
         // x5c[2] is informational: it is not the trusted certificate's bytes.
-        let header = try JWSHeader.parse(try CompactJWS(parsing: jws)).get()
+        let header = try JWSHeader(of: try CompactJWS(parsing: jws))
         #expect(header.certificateChain?[2] != (try Data(contentsOf: TestPaths.sharedFile("vectors/apple/certs/testCA.der"))))
     }
 
@@ -129,7 +136,7 @@ struct AppleVectorTests {
     /// The "StoreKit Testing in Xcode" certificate, taken from an Xcode-signed file as a developer
     /// would export it from Xcode.
     static func xcodeCertificate() throws -> TrustedRoot {
-        let header = try JWSHeader.parse(try CompactJWS(parsing: try xcode("xcode-signed-transaction"))).get()
+        let header = try JWSHeader(of: try CompactJWS(parsing: try xcode("xcode-signed-transaction")))
         return try TrustedRoot(derEncoded: try #require(header.certificateChain?.first))
     }
 

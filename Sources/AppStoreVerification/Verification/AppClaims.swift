@@ -1,5 +1,5 @@
-/// What a payload says about the app and environment it belongs to, for the verifier's checks, and
-/// whether it carries the field that identifies its kind.
+/// What a payload says about the app and environment it belongs to, for the verifier's checks
+/// (``SignedDataVerifier/Configuration`` `checkClaims`).
 protocol AppClaims {
     /// Whether this kind of payload carries a bundle ID at all.
     var carriesBundleId: Bool { get }
@@ -10,22 +10,15 @@ protocol AppClaims {
     var claimedEnvironment: Environment? { get }
 }
 
-/// A payload that can tell whether it carries the field every payload of its kind has; when it does
-/// not, the verifier checks whether the JSON is another kind of signed data.
-protocol KindIdentifying {
-    var carriesIdentifyingField: Bool { get }
-}
-
-extension Transaction: AppClaims, KindIdentifying {
+extension Transaction: AppClaims {
     var carriesBundleId: Bool { true }
     var carriesAppAppleId: Bool { false }
     var claimedBundleId: String? { bundleId }
     var claimedAppAppleId: Int64? { nil }
     var claimedEnvironment: Environment? { environment }
-    var carriesIdentifyingField: Bool { transactionId != nil }
 }
 
-extension RenewalInfo: AppClaims, KindIdentifying {
+extension RenewalInfo: AppClaims {
     // Renewal info names neither the bundle nor the app; only the environment is checked, as in
     // Apple's library.
     var carriesBundleId: Bool { false }
@@ -33,28 +26,25 @@ extension RenewalInfo: AppClaims, KindIdentifying {
     var claimedBundleId: String? { nil }
     var claimedAppAppleId: Int64? { nil }
     var claimedEnvironment: Environment? { environment }
-    var carriesIdentifyingField: Bool { autoRenewStatus != nil || autoRenewProductId != nil || renewalDate != nil }
 }
 
-extension AppTransaction: AppClaims, KindIdentifying {
+extension AppTransaction: AppClaims {
     var carriesBundleId: Bool { true }
     var carriesAppAppleId: Bool { true }
     var claimedBundleId: String? { bundleId }
     var claimedAppAppleId: Int64? { appAppleId }
     var claimedEnvironment: Environment? { receiptType }
-    var carriesIdentifyingField: Bool { receiptType != nil || applicationVersion != nil || originalApplicationVersion != nil }
 }
 
-extension DecodedRealtimeRequestBody: AppClaims, KindIdentifying {
+extension DecodedRealtimeRequestBody: AppClaims {
     var carriesBundleId: Bool { false }
     var carriesAppAppleId: Bool { true }
     var claimedBundleId: String? { nil }
     var claimedAppAppleId: Int64? { appAppleId }
     var claimedEnvironment: Environment? { environment }
-    var carriesIdentifyingField: Bool { requestIdentifier != nil && userLocale != nil }
 }
 
-extension ResponseBodyV2DecodedPayload: AppClaims, KindIdentifying {
+extension ResponseBodyV2DecodedPayload: AppClaims {
     // As Apple's library: the identity comes from `data`, `summary`, `externalPurchaseToken` or
     // `appData`, whichever the notification carries.
     var carriesBundleId: Bool { true }
@@ -78,6 +68,4 @@ extension ResponseBodyV2DecodedPayload: AppClaims, KindIdentifying {
         }
         return appData?.environment
     }
-
-    var carriesIdentifyingField: Bool { notificationType != nil }
 }
