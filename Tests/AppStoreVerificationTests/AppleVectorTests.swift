@@ -72,7 +72,7 @@ struct AppleVectorTests {
         #expect(reason.contains("expired"))
     }
 
-    static func mockVerifier(bundleId: String = "com.example", environment: Environment = .sandbox) throws -> SignedDataVerifier {
+    static func mockVerifier(bundleId: String = "com.example", environment: AppStoreEnvironment = .sandbox) throws -> SignedDataVerifier {
         let testCA = try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.sharedFile("vectors/apple/certs/testCA.der")))
         return try SignedDataVerifier(configuration: .init(
             trustedRoots: [testCA], bundleId: bundleId, appAppleId: 1234, environment: environment, strictChecks: false))

@@ -174,7 +174,7 @@ struct ModelDecodingTests {
         #expect(transaction.environment?.isDocumented == true)
         #expect(transaction.offerType == .winBackOffer)
         #expect(transaction.transactionReason == .renewal)
-        #expect(Environment.documentedValues.map(\.rawValue) == ["Sandbox", "Production", "Xcode", "LocalTesting"])
+        #expect(AppStoreEnvironment.documentedValues.map(\.rawValue) == ["Sandbox", "Production", "Xcode", "LocalTesting"])
         #expect(NotificationTypeV2.documentedValues.count == Set(NotificationTypeV2.documentedValues).count)
         #expect(Subtype.documentedValues.count == Set(Subtype.documentedValues).count)
     }

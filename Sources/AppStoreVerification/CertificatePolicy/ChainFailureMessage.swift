@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 
 /// The sentences that explain why a chain failed Apple's chain policy: which certificate, which
 /// check, which date, and what to do.

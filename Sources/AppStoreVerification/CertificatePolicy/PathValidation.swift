@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 
 /// OpenSSL's path validation (`X509_verify_cert`) of leaf → intermediate → an anchor, through the
 /// shim: the adapter between the chain policy and the C request/report structures.

@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 import Foundation
 
 /// The configured trusted roots, loaded once into an OpenSSL `X509_STORE`.

@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 import Foundation
 
 /// SHA-1 and SHA-2 digests through OpenSSL.

@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 
 /// The kinds of public key met in App Store certificates, as the chain rules tell them apart.
 enum KeyKind: Sendable, Hashable, CustomStringConvertible {

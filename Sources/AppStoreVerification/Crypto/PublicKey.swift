@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 import Foundation
 
 /// A public key extracted once from a certificate and reused for every signature it checks.

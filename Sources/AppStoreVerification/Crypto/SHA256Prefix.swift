@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 import Foundation
 
 /// A SHA-256 computation that has absorbed a prefix and is finished many times with different

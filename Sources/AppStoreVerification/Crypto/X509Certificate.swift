@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 import Foundation
 
 /// One parsed X.509 certificate, owned by OpenSSL and freed when the last reference goes.

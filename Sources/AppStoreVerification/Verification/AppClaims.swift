@@ -7,7 +7,7 @@ protocol AppClaims {
     var carriesAppAppleId: Bool { get }
     var claimedBundleId: String? { get }
     var claimedAppAppleId: Int64? { get }
-    var claimedEnvironment: Environment? { get }
+    var claimedEnvironment: AppStoreEnvironment? { get }
 }
 
 extension Transaction: AppClaims {
@@ -15,7 +15,7 @@ extension Transaction: AppClaims {
     var carriesAppAppleId: Bool { false }
     var claimedBundleId: String? { bundleId }
     var claimedAppAppleId: Int64? { nil }
-    var claimedEnvironment: Environment? { environment }
+    var claimedEnvironment: AppStoreEnvironment? { environment }
 }
 
 extension RenewalInfo: AppClaims {
@@ -25,7 +25,7 @@ extension RenewalInfo: AppClaims {
     var carriesAppAppleId: Bool { false }
     var claimedBundleId: String? { nil }
     var claimedAppAppleId: Int64? { nil }
-    var claimedEnvironment: Environment? { environment }
+    var claimedEnvironment: AppStoreEnvironment? { environment }
 }
 
 extension AppTransaction: AppClaims {
@@ -33,7 +33,7 @@ extension AppTransaction: AppClaims {
     var carriesAppAppleId: Bool { true }
     var claimedBundleId: String? { bundleId }
     var claimedAppAppleId: Int64? { appAppleId }
-    var claimedEnvironment: Environment? { receiptType }
+    var claimedEnvironment: AppStoreEnvironment? { receiptType }
 }
 
 extension DecodedRealtimeRequestBody: AppClaims {
@@ -41,7 +41,7 @@ extension DecodedRealtimeRequestBody: AppClaims {
     var carriesAppAppleId: Bool { true }
     var claimedBundleId: String? { nil }
     var claimedAppAppleId: Int64? { appAppleId }
-    var claimedEnvironment: Environment? { environment }
+    var claimedEnvironment: AppStoreEnvironment? { environment }
 }
 
 extension ResponseBodyV2DecodedPayload: AppClaims {
@@ -58,7 +58,7 @@ extension ResponseBodyV2DecodedPayload: AppClaims {
         data?.appAppleId ?? summary?.appAppleId ?? externalPurchaseToken?.appAppleId ?? appData?.appAppleId
     }
 
-    var claimedEnvironment: Environment? {
+    var claimedEnvironment: AppStoreEnvironment? {
         if let data { return data.environment }
         if let summary { return summary.environment }
         if let token = externalPurchaseToken {

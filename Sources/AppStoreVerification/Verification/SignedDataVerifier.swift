@@ -55,7 +55,7 @@ public final class SignedDataVerifier: Sendable {
     ///   - bundleId: your app's bundle ID.
     ///   - appAppleId: your app's Apple ID; required for Production.
     ///   - environment: the environment payloads must come from.
-    public convenience init(rootCertificates: [Data], bundleId: String, appAppleId: Int64?, environment: Environment) throws(VerifierConfigurationError) {
+    public convenience init(rootCertificates: [Data], bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment) throws(VerifierConfigurationError) {
         var roots: [TrustedRoot] = []
         for der in rootCertificates {
             roots.append(try TrustedRoot(derEncoded: der))
@@ -114,7 +114,7 @@ public final class SignedDataVerifier: Sendable {
 
     /// Data that says it was signed locally (environment Xcode or LocalTesting) is verified only
     /// against an explicitly configured Xcode certificate, and LocalTesting data never.
-    private func verifyLocallySigned(_ jws: CompactJWS, environment: Environment, at instant: EffectiveInstant) throws(VerificationError) {
+    private func verifyLocallySigned(_ jws: CompactJWS, environment: AppStoreEnvironment, at instant: EffectiveInstant) throws(VerificationError) {
         guard environment == .xcode else {
             throw .invalidCertificateChain("The payload says environment LocalTesting: the App Store never signs such data, and no certificate can vouch for it, so it is never verified.")
         }

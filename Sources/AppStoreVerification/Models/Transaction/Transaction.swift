@@ -67,7 +67,7 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
     public let offerIdentifier: String?
 
     /// The server environment, sandbox or production.
-    public let environment: Environment?
+    public let environment: AppStoreEnvironment?
 
     /// The three-letter code of the country or region of the App Store storefront of the purchase.
     public let storefront: String?
