@@ -589,9 +589,10 @@ def valid_vectors(good: Chain) -> list[Vector]:
                sign_objects(header, transaction_payload(EXPIRED_SIGNED_DATE), leaf), "verified",
                options={"effectiveDate": EXPLICIT_EFFECTIVE_DATE}),
         Vector("missing-signed-date-explicit-date", "transaction",
-               "No signedDate in the payload, but options give an explicit effective date, so no "
-               "date is missing: verified.",
-               sign_objects(header, transaction_payload(None), leaf), "verified",
+               "No signedDate in the payload; options give an explicit effective date, so the chain "
+               "and signature check out, but every App Store transaction carries signedDate: "
+               "missingRequiredProperties.",
+               sign_objects(header, transaction_payload(None), leaf), "unverified", "missingRequiredProperties",
                options={"effectiveDate": EXPLICIT_EFFECTIVE_DATE}),
         Vector("renewal-valid", "renewal",
                "A well-formed Sandbox JWSRenewalInfoDecodedPayload; renewal info has no bundleId, so "

@@ -82,12 +82,19 @@ struct AppleVectorTests {
         try TestPaths.text(TestPaths.sharedFile("vectors/apple/mock_signed_data/\(name)"))
     }
 
-    @Test("Apple's mock transaction verifies with the test CA trusted, although its x5c[2] differs from testCA.der")
+    @Test("Apple's mock transaction passes chain and signature with the test CA trusted (its x5c[2] differs from testCA.der), and is missingRequiredProperties: it carries only environment, bundleId and signedDate")
     func mockTransaction() throws {
         let verifier = try Self.mockVerifier()
         let jws = try Self.mock("transactionInfo")
         let result = try verifier.verifyTransaction(jws)
-        #expect(result.isVerified, "\(String(describing: result.verificationError))")
+        // The required-members check runs after the header, chain and signature checks, so this
+        // error means all three passed.
+        guard case .unverified(let transaction, .missingRequiredProperties(let reason)) = result else {
+            Issue.record("expected missingRequiredProperties, got \(result)")
+            return
+        }
+        #expect(reason.contains("transactionId") && !reason.contains("bundleId") && !reason.contains("signedDate"))
+        #expect(transaction.missingRequiredMembers == ["transactionId", "originalTransactionId", "productId", "purchaseDate", "type"])
         // x5c[2] is informational: it is not the trusted certificate's bytes.
         let header = try JWSHeader(of: try CompactJWS(parsing: jws))
         #expect(header.certificateChain?[2] != (try Data(contentsOf: TestPaths.sharedFile("vectors/apple/certs/testCA.der"))))

@@ -13,9 +13,9 @@ protocol AppClaims {
 extension Transaction: AppClaims {
     var carriesBundleId: Bool { true }
     var carriesAppAppleId: Bool { false }
-    var claimedBundleId: String? { bundleId }
+    var claimedBundleId: String? { storedBundleId }
     var claimedAppAppleId: Int64? { nil }
-    var claimedEnvironment: AppStoreEnvironment? { environment }
+    var claimedEnvironment: AppStoreEnvironment? { storedEnvironment }
 }
 
 extension RenewalInfo: AppClaims {

@@ -81,9 +81,12 @@ public final class SignedDataVerifier: Sendable {
             throw SignedDataDecodingError(.wrongPayloadType, "This is \(actual), not \(Payload.payloadKind): use \(actual.entryPoint) to verify it.")
         }
         payload.jws = compact
-        do {
+        do throws(VerificationError) {
             try verifySignature(of: compact, payload: payload, document: root)
             try RegisteredClaims.check(root, now: Date())
+            if let required = payload as? any RequiredMembers, case let missing = required.missingRequiredMembers, !missing.isEmpty {
+                throw VerificationError.missingRequiredProperties("The payload lacks \(missing.joined(separator: ", ")), which \(Payload.payloadKind) signed by the App Store always carries.")
+            }
             if let claims = payload as? any AppClaims {
                 try configuration.checkClaims(of: claims)
             }

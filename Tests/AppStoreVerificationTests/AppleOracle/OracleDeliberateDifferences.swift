@@ -28,6 +28,9 @@ enum OracleDifferences {
     /// is expected. Anything else is a bug (or a suspected bug below).
     static let deliberate: [OracleDifference] = [
         OracleDifference(
+            trait: "transactionLacksRequiredMember", direction: .appleVerifiesWeReject,
+            reason: "the transaction lacks a member every App Store transaction carries (transactionId, originalTransactionId, productId, purchaseDate, type, bundleId, environment, signedDate), or has it null. Apple's library decodes every field as optional and verifies it (a missing signedDate means the chain is checked now); we give those fields non-optional accessors, so a verified transaction must carry them: it is missingRequiredProperties, StoreKit's case for exactly this."),
+        OracleDifference(
             trait: "trailingBytesAfterCertificateDER", direction: .appleVerifiesWeReject,
             reason: "x5c[0] or x5c[1] is a DER certificate followed by extra bytes. Apple's library loads it with OpenSSL's d2i_X509, which stops at the end of the first certificate and ignores the rest; the entry is then not a DER certificate, so we reject it (asv_x509_from_der requires the bytes to be exactly one certificate)."),
         OracleDifference(

@@ -173,6 +173,12 @@ extension AppleOracle {
         for data in [decoded(segments.header), decoded(segments.payload)].compactMap({ $0 }) {
             if let keys = topLevelJSONKeys(data), Set(keys).count != keys.count { traits.insert("duplicateJSONKey") }
         }
+        // A transaction payload without a member every App Store transaction carries (or with it null).
+        if let payloadData = decoded(segments.payload),
+           let payload = try? JSONSerialization.jsonObject(with: payloadData) as? [String: Any],
+           Transaction.requiredMembers.contains(where: { payload[$0] == nil || payload[$0] is NSNull }) {
+            traits.insert("transactionLacksRequiredMember")
+        }
         // The header's x5c: bytes after a certificate's DER; an x5c[2] that is not a base64 string.
         guard let headerData = decoded(segments.header),
               let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: Any],
