@@ -99,7 +99,8 @@ public struct CustomerHistory: Codable, Hashable, Sendable {
         }
     }
 
-    /// Encodes the history with its records sorted by ID, so equal histories encode identically.
+    /// Encodes the history with its records sorted by ID, so that equal histories encode
+    /// identically with an encoder that sorts keys (`JSONEncoder.OutputFormatting.sortedKeys`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(Self.formatVersion, forKey: .version)

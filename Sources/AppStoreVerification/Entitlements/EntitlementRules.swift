@@ -192,10 +192,13 @@ enum EntitlementRules {
                 reason: reason)
         }
 
+        /// ISO 8601 in UTC, with milliseconds only when there are some.
         static func text(_ milliseconds: Int64) -> String {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return formatter.string(from: Milliseconds.date(milliseconds))
+            let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+            let rest = milliseconds - seconds * 1000
+            let text = DateText.iso8601(seconds: seconds)
+            guard rest != 0 else { return text }
+            return String(text.dropLast()) + "." + String(String(rest + 1000).dropFirst()) + "Z"
         }
 
         static func durationText(_ seconds: TimeInterval) -> String {
