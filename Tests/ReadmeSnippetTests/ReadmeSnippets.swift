@@ -58,4 +58,18 @@ extension ReadmeContext {
             xcodeCertificate: nil))
         return testVerifier
     }
+
+    // MARK: - README: Entitlements
+
+    static func entitlementsSnippet(verifier: SignedDataVerifier, jwsFromTheApp: String, requestBody: Data, storedData: inout Data) throws -> ([Entitlement], [Entitlement]) {
+        var engine = EntitlementEngine(
+            configuration: .init(nonRenewingDurations: ["com.example.season.pass": 90 * 86_400]),
+            history: try JSONDecoder().decode(CustomerHistory.self, from: storedData))   // or CustomerHistory()
+        engine.ingest(try verifier.verifyTransaction(jwsFromTheApp))        // VerificationResult<Transaction>
+        engine.ingest(try verifier.verifyNotification(body: requestBody))   // nested data included
+        let granted = engine.currentEntitlements(at: Date())   // [Entitlement]: only what gives access
+        let all = engine.statuses(at: Date())                  // also expired, billing retry, revoked
+        storedData = try JSONEncoder().encode(engine.history)  // plain Codable data, any database
+        return (granted, all)
+    }
 }
