@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of the AppStoreVerification library with the toolchain's own
+# `docc`, over the symbol graph the compiler emits, and fails on any warning (a broken symbol link,
+# an unknown parameter, ...). Nothing is added to Package.swift, so library users resolve no
+# documentation plug-in.
+#
+#     Scripts/build-docs.sh [OUTPUT_DIR]      # default: .build-docs/AppStoreVerification.doccarchive
+#
+# The build uses its own scratch path (.build-docs), so it never invalidates the normal build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SCRATCH=.build-docs
+OUTPUT="${1:-$SCRATCH/AppStoreVerification.doccarchive}"
+SYMBOLS="$SCRATCH/symbol-graphs"
+LOCK=(flock /tmp/swift-build.lock)
+command -v flock >/dev/null 2>&1 || LOCK=()
+
+DOCC="$(command -v docc || true)"
+if [ -z "$DOCC" ]; then
+    DOCC="$(dirname "$(readlink -f "$(command -v swift)")")/docc"
+fi
+if [ ! -x "$DOCC" ]; then
+    echo "build-docs: docc not found beside swift ($DOCC); install a Swift toolchain that ships it" >&2
+    exit 1
+fi
+
+rm -rf "$SYMBOLS"
+mkdir -p "$SYMBOLS"
+"${LOCK[@]}" swift build --scratch-path "$SCRATCH" --target AppStoreVerification \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$SYMBOLS" \
+    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
+
+# Only the library's own module (the C shim's module has no Swift symbol graph to document).
+find "$SYMBOLS" -name '*.symbols.json' ! -name 'AppStoreVerification*' -delete
+
+rm -rf "$OUTPUT"
+"$DOCC" convert Sources/AppStoreVerification/Documentation.docc \
+    --additional-symbol-graph-dir "$SYMBOLS" \
+    --fallback-display-name AppStoreVerification \
+    --fallback-bundle-identifier swift-app-store-verification.AppStoreVerification \
+    --output-path "$OUTPUT" \
+    --warnings-as-errors
+echo "build-docs: $OUTPUT"
