@@ -13,8 +13,10 @@ cd "$(dirname "$0")/.."
 SCRATCH=.build-docs
 OUTPUT="${1:-$SCRATCH/AppStoreVerification.doccarchive}"
 SYMBOLS="$SCRATCH/symbol-graphs"
-LOCK=(flock /tmp/swift-build.lock)
-command -v flock >/dev/null 2>&1 || LOCK=()
+# Builds take the machine-wide build lock when there is one (SWIFT_BUILD_LOCK= turns it off).
+LOCK_FILE="${SWIFT_BUILD_LOCK-/tmp/swift-build.lock}"
+LOCK=()
+if [ -n "$LOCK_FILE" ] && command -v flock >/dev/null 2>&1; then LOCK=(flock "$LOCK_FILE"); fi
 
 DOCC="$(command -v docc || true)"
 if [ -z "$DOCC" ]; then

@@ -69,19 +69,21 @@ final class OutputWriter {
     /// One JSON object: status, error, type, payload, and nested outcomes when there are any. The
     /// status is the worst of the outcome and its nested ones, and the error the first that failed.
     static func jsonLine(_ outcome: Outcome) -> String {
-        var fields = [
-            "\"status\":\(quote(outcome.overallStatus.rawValue))",
-            "\"error\":\(errorJSON(effectiveError(of: outcome)))",
-            "\"type\":\(outcome.kind.map { quote($0.optionName) } ?? "null")",
-            "\"payload\":\(payloadJSON(outcome.payloadData))",
-        ]
+        var line = "{\"status\":\"" + outcome.overallStatus.rawValue + "\",\"error\":"
+        line.reserveCapacity(128 + (outcome.payloadData?.count ?? 0))
+        line += errorJSON(effectiveError(of: outcome))
+        line += ",\"type\":" + (outcome.kind.map { "\"" + $0.optionName + "\"" } ?? "null")
+        line += ",\"payload\":" + payloadJSON(outcome.payloadData)
         if !outcome.nested.isEmpty {
-            let nested = outcome.nested.map { name, inner in
-                "\(quote(name)):{\"status\":\(quote(inner.overallStatus.rawValue)),\"error\":\(errorJSON(effectiveError(of: inner))),\"payload\":\(payloadJSON(inner.payloadData))}"
+            line += ",\"nested\":{"
+            for (index, (name, inner)) in outcome.nested.enumerated() {
+                if index > 0 { line += "," }
+                line += quote(name) + ":{\"status\":\"" + inner.overallStatus.rawValue + "\",\"error\":"
+                line += errorJSON(effectiveError(of: inner)) + ",\"payload\":" + payloadJSON(inner.payloadData) + "}"
             }
-            fields.append("\"nested\":{\(nested.joined(separator: ","))}")
+            line += "}"
         }
-        return "{\(fields.joined(separator: ","))}"
+        return line + "}"
     }
 
     /// The outcome's own error, else the first nested one, prefixed with where it is.
@@ -101,10 +103,13 @@ final class OutputWriter {
     /// The payload JSON as the App Store signed it when it is one line (it always is: the verifier
     /// decoded it, so it is valid JSON), re-serialized compactly otherwise.
     private static func payloadJSON(_ data: Data?) -> String {
-        if let data, !data.contains(UInt8(ascii: "\n")), !data.contains(UInt8(ascii: "\r")), data.first == UInt8(ascii: "{") {
-            return String(decoding: data, as: UTF8.self)
+        guard let data else { return "null" }
+        let oneLine = data.withUnsafeBytes { bytes -> Bool in
+            guard let base = bytes.baseAddress, bytes.first == UInt8(ascii: "{") else { return false }
+            return memchr(base, 0x0A, bytes.count) == nil && memchr(base, 0x0D, bytes.count) == nil
         }
-        guard let data, let object = try? JSONSerialization.jsonObject(with: data),
+        if oneLine { return String(decoding: data, as: UTF8.self) }
+        guard let object = try? JSONSerialization.jsonObject(with: data),
               let compact = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return "null" }
         return String(decoding: compact, as: UTF8.self)

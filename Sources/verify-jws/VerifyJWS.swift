@@ -100,7 +100,7 @@ struct VerifyJWS: ParsableCommand {
             // A window of a few lines per worker keeps every worker busy while the reader and the
             // writer wait on I/O, without holding more than a handful of lines in memory.
             let pipeline = OrderedPipeline<(status: Outcome.Status, output: String)>(
-                jobs: threads, window: 4 * threads,
+                jobs: threads, window: 8 * threads,
                 transform: { line in
                     let outcome = lineVerifier.outcome(for: line)
                     return (outcome.overallStatus, OutputWriter.render(outcome, for: line, format: format))
