@@ -27,14 +27,22 @@ if [ ! -x "$DOCC" ]; then
     exit 1
 fi
 
+# Build the library, then extract its whole public interface from the built module with the
+# toolchain's swift-symbolgraph-extract (what `swift package dump-symbol-graph` runs, for this one
+# module; symbol graphs emitted by the compiler during a batch-mode build can miss files).
+"${LOCK[@]}" swift build --scratch-path "$SCRATCH" --target AppStoreVerification >&2
+BIN="$(swift build --scratch-path "$SCRATCH" --show-bin-path)"
+TRIPLE="$(basename "$(dirname "$BIN")")"
+EXTRACT="$(dirname "$DOCC")/swift-symbolgraph-extract"
 rm -rf "$SYMBOLS"
 mkdir -p "$SYMBOLS"
-"${LOCK[@]}" swift build --scratch-path "$SCRATCH" --target AppStoreVerification \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$SYMBOLS" \
-    -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public
-
-# Only the library's own module (the C shim's module has no Swift symbol graph to document).
-find "$SYMBOLS" -name '*.symbols.json' ! -name 'AppStoreVerification*' -delete
+"$EXTRACT" -module-name AppStoreVerification -target "$TRIPLE" \
+    -I "$BIN/Modules" \
+    -Xcc "-fmodule-map-file=$BIN/CAppStoreOpenSSL.build/module.modulemap" \
+    -Xcc -I -Xcc "$PWD/Sources/CAppStoreOpenSSL/include" \
+    -Xcc "-fmodule-map-file=$PWD/Sources/COpenSSL/module.modulemap" \
+    -module-cache-path "$BIN/ModuleCache" \
+    -minimum-access-level public -output-dir "$SYMBOLS"
 
 rm -rf "$OUTPUT"
 "$DOCC" convert Sources/AppStoreVerification/Documentation.docc \

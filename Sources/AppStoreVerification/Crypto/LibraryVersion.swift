@@ -1,7 +1,7 @@
 import CAppStoreOpenSSL
 
 /// The version of this package and of the OpenSSL library it runs on, for logs and bug reports.
-public enum AppStoreVerificationVersion {
+public enum LibraryVersion {
     /// This package's version (semantic versioning; the release tag).
     public static let package = "0.1.0"
 
