@@ -31,7 +31,7 @@ enum TestPaths {
 
 /// The message for tests skipped because `../shared` is absent (on every clone but this project's CI).
 let sharedAbsentComment: Comment = """
-    skipped: needs ../shared beside the repository (Apple's real certificates and test vectors, \
+    needs ../shared beside the repository (Apple's real certificates and test vectors, \
     Wycheproof, Apple's official library as oracle; kept beside the repository, not shipped). \
     These tests run in this project's CI; everything else runs here.
     """
