@@ -41,6 +41,7 @@ extension SignedPayloadKind {
         case .appTransaction: "verifyAppTransaction"
         case .notification: "verifyNotification"
         case .realtimeRequest: "verifyRealtimeRequest"
+        case .appReceipt: "verifyAppReceipt"
         }
     }
 }

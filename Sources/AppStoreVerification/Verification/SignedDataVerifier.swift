@@ -29,6 +29,8 @@ public final class SignedDataVerifier: Sendable {
     /// header passed its checks and its `x5c` chain validated, within the recorded window.
     let chainCache: LRUCache<HeaderKey, ValidatedChain>
     let xcodePolicy: XcodeCertificatePolicy?
+    /// App receipt (PKCS#7) verification: its own roots, chain rules and caches.
+    let receiptPolicy: AppReceiptPolicy
 
     /// Creates a verifier.
     ///
@@ -47,6 +49,7 @@ public final class SignedDataVerifier: Sendable {
             issuerCacheCapacity: min(configuration.chainCacheCapacity, 16))
         self.chainCache = LRUCache(capacity: configuration.chainCacheCapacity)
         self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root) }
+        self.receiptPolicy = try AppReceiptPolicy(configuration: configuration)
     }
 
     /// Creates a verifier the way Apple's App Store Server Library does.
