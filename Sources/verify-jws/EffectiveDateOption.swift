@@ -8,7 +8,7 @@ struct EffectiveDateOption: ExpressibleByArgument, Sendable {
 
     init?(argument: String) {
         switch argument.lowercased() {
-        case "signed": policy = .signedDate
+        case "signed", "created": policy = .signedDate
         case "now": policy = .now
         default:
             let formatter = ISO8601DateFormatter()
@@ -27,7 +27,7 @@ struct EffectiveDateOption: ExpressibleByArgument, Sendable {
         }
     }
 
-    static var defaultCompletionKind: CompletionKind { .list(["signed", "now"]) }
+    static var defaultCompletionKind: CompletionKind { .list(["signed", "created", "now"]) }
 }
 
 /// The `--environment` option, matched case-insensitively against Apple's names.

@@ -18,7 +18,7 @@ struct VerifyJWS: ParsableCommand {
             """
     )
 
-    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). Default: the embedded Apple Root CA - G3.", valueName: "FILE"))
+    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). Default: the embedded Apple Root CA - G3; with --type app-receipt, it replaces the receipt root (default: the embedded Apple Root CA).", valueName: "FILE"))
     var roots: [String] = []
 
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID payloads must carry.", valueName: "ID"))
@@ -30,16 +30,16 @@ struct VerifyJWS: ParsableCommand {
     @Option(name: .customLong("environment"), help: ArgumentHelp("The environment payloads must come from: Production, Sandbox, Xcode or LocalTesting.", valueName: "NAME"))
     var environment: EnvironmentOption?
 
-    @Option(name: .customLong("effective-date"), help: ArgumentHelp("When certificates must be valid: 'signed' (the payload's signedDate, default), 'now', or an ISO 8601 instant.", valueName: "signed|now|ISO8601"))
+    @Option(name: .customLong("effective-date"), help: ArgumentHelp("When certificates must be valid: 'signed' (the payload's signedDate; a receipt's creation date; default), 'created' (the same), 'now', or an ISO 8601 instant.", valueName: "signed|created|now|ISO8601"))
     var effectiveDate: EffectiveDateOption = EffectiveDateOption(argument: "signed")!
 
-    @Option(name: .customLong("type"), help: ArgumentHelp("The kind of signed data; 'auto' tells it from the payload.", valueName: "auto|transaction|renewal|app-transaction|notification|realtime-request"))
+    @Option(name: .customLong("type"), help: ArgumentHelp("The kind of signed data; 'auto' tells it from the payload.", valueName: "auto|transaction|renewal|app-transaction|notification|realtime-request|app-receipt"))
     var type: PayloadTypeOption = .auto
 
     @Option(name: .customLong("format"), help: "Output: 'text' for people, 'json' for one JSON object per input line.")
     var format: OutputFormat = .text
 
-    @Option(name: .customLong("xcode-certificate"), help: ArgumentHelp("The 'StoreKit Testing in Xcode' certificate (DER or PEM) to trust for Xcode-environment data.", valueName: "FILE"))
+    @Option(name: .customLong("xcode-certificate"), help: ArgumentHelp("The 'StoreKit Testing in Xcode' certificate (DER or PEM) to trust for Xcode-environment data; for app receipts, Xcode's RSA 'StoreKit' certificate.", valueName: "FILE"))
     var xcodeCertificate: String?
 
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Verify on N threads (default: all cores); output stays in input order.", valueName: "N"))
@@ -106,7 +106,11 @@ struct VerifyJWS: ParsableCommand {
             for path in roots {
                 trusted += try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: path))
             }
-            configuration.trustedRoots = trusted
+            if type == .appReceipt {
+                configuration.receiptRoots = trusted
+            } else {
+                configuration.trustedRoots = trusted
+            }
         }
         if let xcodeCertificate {
             let certificates = try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: xcodeCertificate))
@@ -114,6 +118,12 @@ struct VerifyJWS: ParsableCommand {
                 throw VerifierConfigurationError("\(xcodeCertificate) holds \(certificates.count) certificates; --xcode-certificate takes exactly one.")
             }
             configuration.xcodeCertificate = certificate
+            // Xcode signs JWS with a P-256 certificate and app receipts with an RSA one: route the
+            // certificate to the option that accepts it.
+            if type == .appReceipt || (type == .auto && (try? SignedDataVerifier(configuration: configuration)) == nil) {
+                configuration.xcodeCertificate = nil
+                configuration.xcodeReceiptCertificate = certificate
+            }
         }
         configuration.bundleId = bundleId
         configuration.appAppleId = appAppleId
