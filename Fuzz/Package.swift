@@ -17,5 +17,13 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // App receipts (PKCS#7 and the DER payload); run it with `Fuzz/run-receipts.sh SECONDS`.
+        .executableTarget(
+            name: "FuzzReceipt",
+            dependencies: [
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )

@@ -19,7 +19,7 @@ struct EffectiveDateOption: ExpressibleByArgument, Sendable {
     init?(argument: String) {
         self.argument = argument
         switch argument.lowercased() {
-        case "signed": policy = .signedDate
+        case "signed", "created": policy = .signedDate
         case "now": policy = .now
         default:
             let formatter = ISO8601DateFormatter()
@@ -38,7 +38,7 @@ struct EffectiveDateOption: ExpressibleByArgument, Sendable {
         }
     }
 
-    static var defaultCompletionKind: CompletionKind { .list(["signed", "now"]) }
+    static var defaultCompletionKind: CompletionKind { .list(["signed", "created", "now"]) }
 
     /// `--help` shows the default as typed (`signed`), not as a Swift value.
     var defaultValueDescription: String { argument }

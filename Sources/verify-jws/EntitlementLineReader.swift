@@ -14,7 +14,7 @@ enum EntitlementLineReader {
             case .transaction: return .success(.transaction(try verifier.verifyTransaction(text)))
             case .renewalInfo: return .success(.renewalInfo(try verifier.verifyRenewalInfo(text)))
             case .notification: return .success(.notification(try verifier.verifyNotification(text)))
-            case .appTransaction, .realtimeRequest:
+            case .appTransaction, .realtimeRequest, .appReceipt:
                 let kind = SignedPayloadKind(detectingPayloadOf: text)?.description ?? "signed data"
                 return .failure(SignedDataDecodingError(.wrongPayloadType, "The line is \(kind), which says nothing about entitlements; give transactions, renewal info and notifications."))
             }

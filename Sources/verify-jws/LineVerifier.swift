@@ -25,6 +25,9 @@ struct LineVerifier: Sendable {
 
     /// The verdict on one line's text: a compact JWS, or a notification body.
     func outcome(for text: String) -> Outcome {
+        if type == .appReceipt || (type == .auto && Self.looksLikeAppReceipt(text)) {
+            return appReceiptOutcome(for: text)
+        }
         var jws = text
         var kind = type.kind
         if text.hasPrefix("{") {
@@ -56,6 +59,7 @@ struct LineVerifier: Sendable {
             case .appTransaction: return Outcome(try verifier.verifyAppTransaction(jws))
             case .notification: return notificationOutcome(try verifier.verifyNotification(jws))
             case .realtimeRequest: return Outcome(try verifier.verifyRealtimeRequest(jws))
+            case .appReceipt: return appReceiptOutcome(for: jws)
             }
         } catch {
             return Outcome(error, kind: kind)
@@ -77,7 +81,7 @@ struct LineVerifier: Sendable {
         return outcome
     }
 
-    private static func outcome<Payload>(_ nested: Result<VerificationResult<Payload>, SignedDataDecodingError>, kind: SignedPayloadKind) -> Outcome {
+    private static func outcome<Payload: SignedPayload>(_ nested: Result<VerificationResult<Payload>, SignedDataDecodingError>, kind: SignedPayloadKind) -> Outcome {
         switch nested {
         case .success(let result): Outcome(result)
         case .failure(let error): Outcome(error, kind: kind)

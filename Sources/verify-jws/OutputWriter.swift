@@ -134,6 +134,8 @@ final class OutputWriter {
         let skipped = Set(outcome.nested.map(\.name))
         if let payload = outcome.payload as? any Encodable, let node = ModelTextEncoder.node(for: payload), node.kind == .object {
             appendMembers(of: node, indent: indent + "  ", skipping: skipped, to: &text)
+        } else if outcome.kind == .appReceipt, let data = outcome.payloadData, let node = ReceiptText.node(for: data) {
+            appendMembers(of: node, indent: indent + "  ", skipping: skipped, to: &text)
         } else if let data = outcome.payloadData {
             text += "\n\(indent)  payload  \(String(decoding: data, as: UTF8.self))"
         }

@@ -9,6 +9,7 @@ enum PayloadTypeOption: String, ExpressibleByArgument, CaseIterable, Sendable {
     case appTransaction = "app-transaction"
     case notification
     case realtimeRequest = "realtime-request"
+    case appReceipt = "app-receipt"
 
     /// The library's kind for an explicit choice; `nil` for `auto`.
     var kind: SignedPayloadKind? {
@@ -19,6 +20,7 @@ enum PayloadTypeOption: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .appTransaction: .appTransaction
         case .notification: .notification
         case .realtimeRequest: .realtimeRequest
+        case .appReceipt: .appReceipt
         }
     }
 }
@@ -32,6 +34,7 @@ extension SignedPayloadKind {
         case .appTransaction: "app-transaction"
         case .notification: "notification"
         case .realtimeRequest: "realtime-request"
+        case .appReceipt: "app-receipt"
         }
     }
 }

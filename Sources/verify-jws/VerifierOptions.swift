@@ -4,7 +4,7 @@ import Foundation
 
 /// The options that configure the verifier, shared by `verify-jws` and `verify-jws entitlements`.
 struct VerifierOptions: ParsableArguments {
-    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). Default: the embedded Apple Root CA - G3.", valueName: "FILE"))
+    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). Default: the embedded Apple Root CA - G3; with --type app-receipt, it replaces the receipt root (default: the embedded Apple Root CA).", valueName: "FILE"))
     var roots: [String] = []
 
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID payloads must carry.", valueName: "ID"))
@@ -16,7 +16,7 @@ struct VerifierOptions: ParsableArguments {
     @Option(name: .customLong("environment"), help: ArgumentHelp("The environment payloads must come from.", valueName: "NAME"))
     var environment: EnvironmentOption?
 
-    @Option(name: .customLong("xcode-certificate"), help: ArgumentHelp("The 'StoreKit Testing in Xcode' certificate (DER or PEM) to trust for Xcode-environment data.", valueName: "FILE"))
+    @Option(name: .customLong("xcode-certificate"), help: ArgumentHelp("The 'StoreKit Testing in Xcode' certificate (DER or PEM) to trust for Xcode-environment data; for app receipts, Xcode's RSA 'StoreKit' certificate.", valueName: "FILE"))
     var xcodeCertificate: String?
 
     @Flag(name: .customLong("no-strict"), help: "Relax OpenSSL's strict X.509 checks (for test PKIs without key identifiers, such as Apple's library test data).")
@@ -29,14 +29,24 @@ struct VerifierOptions: ParsableArguments {
     }
 
     /// The verifier configuration these options describe.
-    func makeConfiguration(effectiveDate: EffectiveDatePolicy) throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
+    ///
+    /// - Parameters:
+    ///   - forReceipts: `--root` replaces the receipt root (app receipts) instead of the JWS root, and
+    ///     `--xcode-certificate` is Xcode's receipt-signing certificate.
+    ///   - routeXcodeCertificateByKey: `--type auto`: Xcode signs JWS with a P-256 certificate and app
+    ///     receipts with an RSA one, so the certificate goes to the option that accepts its key.
+    func makeConfiguration(effectiveDate: EffectiveDatePolicy, forReceipts: Bool = false, routeXcodeCertificateByKey: Bool = false) throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
         var configuration = SignedDataVerifier.Configuration()
         if !roots.isEmpty {
             var trusted: [TrustedRoot] = []
             for path in roots {
                 trusted += try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: path))
             }
-            configuration.trustedRoots = trusted
+            if forReceipts {
+                configuration.receiptRoots = trusted
+            } else {
+                configuration.trustedRoots = trusted
+            }
         }
         if let xcodeCertificate {
             let certificates = try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: xcodeCertificate))
@@ -44,6 +54,10 @@ struct VerifierOptions: ParsableArguments {
                 throw VerifierConfigurationError(.invalidCertificate, "\(xcodeCertificate) holds \(certificates.count) certificates; --xcode-certificate takes exactly one.")
             }
             configuration.xcodeCertificate = certificate
+            if forReceipts || (routeXcodeCertificateByKey && (try? SignedDataVerifier(configuration: configuration)) == nil) {
+                configuration.xcodeCertificate = nil
+                configuration.xcodeReceiptCertificate = certificate
+            }
         }
         configuration.bundleId = bundleId
         configuration.appAppleId = appAppleId

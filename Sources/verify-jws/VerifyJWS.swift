@@ -22,10 +22,10 @@ struct VerifyJWS: ParsableCommand {
 
     @OptionGroup var verifierOptions: VerifierOptions
 
-    @Option(name: .customLong("effective-date"), help: ArgumentHelp("When certificates must be valid: 'signed' (the payload's signedDate), 'now', or an ISO 8601 instant.", valueName: "signed|now|ISO8601"))
+    @Option(name: .customLong("effective-date"), help: ArgumentHelp("When certificates must be valid: 'signed' (the payload's signedDate; a receipt's creation date; default), 'created' (the same), 'now', or an ISO 8601 instant.", valueName: "signed|created|now|ISO8601"))
     var effectiveDate: EffectiveDateOption = .signed
 
-    @Option(name: .customLong("type"), help: ArgumentHelp("The kind of signed data; 'auto' tells it from the payload.", valueName: "auto|transaction|renewal|app-transaction|notification|realtime-request"))
+    @Option(name: .customLong("type"), help: ArgumentHelp("The kind of signed data; 'auto' tells it from the payload.", valueName: "auto|transaction|renewal|app-transaction|notification|realtime-request|app-receipt"))
     var type: PayloadTypeOption = .auto
 
     @Option(name: .customLong("format"), help: "Output: 'text' for people, 'json' for one JSON object per input line.")
@@ -114,7 +114,7 @@ struct VerifyJWS: ParsableCommand {
     }
 
     private func makeConfiguration() throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
-        var configuration = try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy)
+        var configuration = try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy, forReceipts: type == .appReceipt, routeXcodeCertificateByKey: type == .auto)
         configuration.maximumInputLength = maxInputBytes
         return configuration
     }

@@ -13,6 +13,22 @@ public enum EffectiveDatePolicy: Sendable, Hashable {
     /// A fixed instant.
     case fixed(Date)
 
+    /// The instant this policy chooses for data signed at `signingDate` (a receipt's creation date, ...).
+    ///
+    /// - Parameters:
+    ///   - origin: how messages name `signingDate`.
+    ///   - fallbackOrigin: how messages name "now" when `signingDate` is `nil`.
+    func instant(signingDate: Date?, origin: String, fallbackOrigin: String) -> EffectiveInstant {
+        switch self {
+        case .signedDate:
+            signingDate.map { EffectiveInstant($0, origin: origin) } ?? .now(origin: fallbackOrigin)
+        case .now:
+            .now()
+        case .fixed(let date):
+            EffectiveInstant(date, origin: "the configured effective date")
+        }
+    }
+
     /// The instant this policy chooses for `payload` (whose parsed JSON is `document`).
     func instant(for payload: some SignedPayload, document: JSONValue) -> EffectiveInstant {
         switch self {

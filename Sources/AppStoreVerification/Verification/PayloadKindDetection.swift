@@ -21,6 +21,9 @@ extension SignedPayloadKind {
             ["autoRenewStatus", "autoRenewProductId", "renewalDate", "expirationIntent"].contains { payload.member($0) != nil }
         case .realtimeRequest:
             payload.member("requestIdentifier") != nil && payload.member("userLocale") != nil
+        case .appReceipt:
+            // A receipt is PKCS#7, never a JSON payload.
+            false
         }
     }
 

@@ -29,6 +29,12 @@ extension SignedDataVerifier {
         /// `Xcode` (export it from your project's StoreKit configuration file in Xcode). Without it,
         /// Xcode and LocalTesting data is never verified.
         public var xcodeCertificate: TrustedRoot?
+        /// The roots app receipt (PKCS#7) chains must lead to. Default: Apple Root CA (RSA), embedded
+        /// in the package; receipts chain to it, not to Apple Root CA - G3.
+        public var receiptRoots: [TrustedRoot]
+        /// The self-signed "StoreKit" certificate that signs Xcode's app receipts (RSA), to trust for
+        /// receipts whose environment is `Xcode`. Without it, Xcode receipts are never verified.
+        public var xcodeReceiptCertificate: TrustedRoot?
 
         /// A configuration trusting Apple Root CA - G3.
         ///
@@ -42,6 +48,8 @@ extension SignedDataVerifier {
         ///   - chainCacheCapacity: how many validated chains to remember.
         ///   - maximumInputLength: the longest JWS accepted, in bytes.
         ///   - xcodeCertificate: the StoreKit Testing certificate to trust for Xcode data.
+        ///   - receiptRoots: the roots app receipt chains must lead to.
+        ///   - xcodeReceiptCertificate: the StoreKit certificate to trust for Xcode app receipts.
         public init(
             trustedRoots: [TrustedRoot] = [.appleRootCAG3],
             bundleId: String? = nil,
@@ -51,7 +59,9 @@ extension SignedDataVerifier {
             strictChecks: Bool = true,
             chainCacheCapacity: Int = 64,
             maximumInputLength: Int = 1 << 20,
-            xcodeCertificate: TrustedRoot? = nil
+            xcodeCertificate: TrustedRoot? = nil,
+            receiptRoots: [TrustedRoot] = [.appleRootCA],
+            xcodeReceiptCertificate: TrustedRoot? = nil
         ) {
             self.trustedRoots = trustedRoots
             self.bundleId = bundleId
@@ -62,6 +72,8 @@ extension SignedDataVerifier {
             self.chainCacheCapacity = chainCacheCapacity
             self.maximumInputLength = maximumInputLength
             self.xcodeCertificate = xcodeCertificate
+            self.receiptRoots = receiptRoots
+            self.xcodeReceiptCertificate = xcodeReceiptCertificate
         }
     }
 }

@@ -28,6 +28,8 @@ public final class SignedDataVerifier: Sendable {
     let chainPolicy: AppleChainPolicy
     let chainCache: ValidatedChainCache
     let xcodePolicy: XcodeCertificatePolicy?
+    /// App receipt (PKCS#7) verification: its own roots, chain rules and caches.
+    let receiptPolicy: AppReceiptPolicy
 
     /// Creates a verifier.
     ///
@@ -46,6 +48,7 @@ public final class SignedDataVerifier: Sendable {
             strict: configuration.strictChecks, issuerCacheCapacity: min(configuration.chainCacheCapacity, 16))
         self.chainCache = ValidatedChainCache(capacity: configuration.chainCacheCapacity)
         self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root) }
+        self.receiptPolicy = try AppReceiptPolicy(configuration: configuration)
     }
 
     /// Creates a verifier the way Apple's App Store Server Library does.

@@ -10,6 +10,9 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, CustomS
     case notification
     /// A retention-messaging realtime request (`DecodedRealtimeRequestBody`).
     case realtimeRequest
+    /// A legacy app receipt (PKCS#7, `Bundle.main.appStoreReceiptURL`), not a JWS: see
+    /// ``SignedDataVerifier/verifyAppReceipt(_:)-(String)``.
+    case appReceipt
 
     public var description: String {
         switch self {
@@ -18,6 +21,7 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, CustomS
         case .appTransaction: "an app transaction"
         case .notification: "an App Store Server Notification"
         case .realtimeRequest: "a retention-messaging realtime request"
+        case .appReceipt: "an app receipt"
         }
     }
 
@@ -29,6 +33,7 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, CustomS
         case .appTransaction: "verifyAppTransaction"
         case .notification: "verifyNotification"
         case .realtimeRequest: "verifyRealtimeRequest"
+        case .appReceipt: "verifyAppReceipt"
         }
     }
 }

@@ -13,7 +13,7 @@ import Foundation
 ///     logger.warning("rejected: \(error)")
 /// }
 /// ```
-public enum VerificationResult<SignedType: SignedPayload>: Sendable {
+public enum VerificationResult<SignedType: Sendable>: Sendable {
     /// The signature and chain hold and every configured check passed.
     case verified(SignedType)
     /// The payload decoded, but a check failed; the error says which.
@@ -49,7 +49,9 @@ public enum VerificationResult<SignedType: SignedPayload>: Sendable {
         if case .unverified(_, let error) = self { return error }
         return nil
     }
+}
 
+extension VerificationResult where SignedType: SignedPayload {
     // The accessors below read the JWS the verifier attached to the payload. A result built by hand
     // from a payload decoded without a JWS (with `AppStoreJSON`, in tests) has none: they are empty.
 

@@ -185,4 +185,7 @@ const char *asv_openssl_version(void);
 }
 #endif
 
+// PKCS#7 SignedData for legacy app receipts.
+#include "asv_pkcs7.h"
+
 #endif

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A legacy App Store app receipt (`Bundle.main.appStoreReceiptURL`), decoded.
+///
+/// The typed properties are the attributes Apple documents; ``fields`` keeps every attribute,
+/// documented or not, exactly as the receipt encodes it. An absent attribute, or a date attribute
+/// holding the empty string, is `nil`. Get one from ``SignedDataVerifier/verifyAppReceipt(_:)-(String)``:
+/// a decoded receipt is only as trustworthy as the ``VerificationResult`` that carries it.
+public struct AppReceipt: Sendable, Hashable {
+    /// The environment the receipt comes from, as the receipt writes it (attribute 0):
+    /// `"Production"`, `"ProductionSandbox"` or `"Xcode"`.
+    public var receiptType: String?
+    /// The app's App Store item ID (attribute 1); 0 outside Production.
+    public var appItemId: Int64?
+    /// The app's bundle identifier (attribute 2).
+    public var bundleId: String?
+    /// The app's version number when the receipt was created: `CFBundleVersion` on iOS,
+    /// `CFBundleShortVersionString` on macOS (attribute 3).
+    public var applicationVersion: String?
+    /// An opaque value used, with the bundle ID, to compute ``sha1Hash`` (attribute 4).
+    public var opaqueValue: Data?
+    /// SHA-1(device identifier ‖ ``opaqueValue`` ‖ the DER encoding of the bundle ID) (attribute 5).
+    public var sha1Hash: Data?
+    /// When the receipt was created (attribute 12); certificates are checked at this instant by
+    /// default.
+    public var receiptCreationDate: Date?
+    /// The in-app purchases the receipt lists (attribute 17, repeated), in receipt order.
+    public var inApp: [InAppPurchaseReceipt]
+    /// When the user originally bought the app (attribute 18).
+    public var originalPurchaseDate: Date?
+    /// The app version the user originally bought (attribute 19).
+    public var originalApplicationVersion: String?
+    /// When the receipt expires, for apps bought through the Volume Purchase Program (attribute 21).
+    public var expirationDate: Date?
+    /// Every attribute of the receipt in receipt order, in-app purchases included, including the
+    /// ones not typed above.
+    public var fields: [ReceiptField]
+
+    /// The attribute types typed above except in-app purchases; each may appear at most once.
+    static let typedFieldTypes: Set<Int> = [0, 1, 2, 3, 4, 5, 12, 18, 19, 21]
+    /// The attribute type of an in-app purchase.
+    static let inAppFieldType = 17
+
+    /// The environment the receipt comes from: `"Production"` → `.production`, `"ProductionSandbox"` →
+    /// `.sandbox`, `"Xcode"` → `.xcode`, anything else as it is written.
+    public var environment: AppStoreEnvironment? {
+        receiptType.map(Self.environment(receiptType:))
+    }
+
+    /// The environment a receipt type names.
+    static func environment(receiptType: String) -> AppStoreEnvironment {
+        switch receiptType {
+        case "Production": .production
+        case "ProductionSandbox": .sandbox
+        case "Xcode": .xcode
+        default: AppStoreEnvironment(rawValue: receiptType)
+        }
+    }
+
+    /// The transaction ID of the first in-app purchase, as Apple's `ReceiptUtility`
+    /// (`extractTransactionIdFromAppReceipt`) returns it; `nil` when the receipt lists none.
+    ///
+    /// Only meaningful on a verified receipt: use ``VerificationResult/transactionId``.
+    var firstTransactionId: String? {
+        inApp.first?.transactionId
+    }
+
+    /// The value bytes of attribute 2 (the bundle ID's UTF8String, tag and length included), which
+    /// the device hash covers.
+    var bundleIdEncoding: Data? {
+        fields.first { $0.type == 2 }?.value
+    }
+
+    /// Decodes a receipt payload: the content octets the receipt's PKCS#7 signature covers.
+    ///
+    /// - Throws: ``SignedDataDecodingError`` (`malformedReceipt`) when the payload is not a strictly
+    ///   encoded receipt attribute SET.
+    public init(payload: Data) throws(SignedDataDecodingError) {
+        do {
+            try self.init(decoding: payload)
+        } catch {
+            throw SignedDataDecodingError(.malformedReceipt, "The receipt's payload does not decode: \(error.message).")
+        }
+    }
+
+    private init(decoding payload: Data) throws(ReceiptFormatError) {
+        let bytes = [UInt8](payload)
+        let fields = try ReceiptPayloadParser.fields(bytes, window: 0..<bytes.count, in: "the receipt")
+        let typed = try ReceiptPayloadParser.TypedFields(fields, singleValued: Self.typedFieldTypes, what: "the receipt")
+        self.receiptType = try typed.string(0)
+        self.appItemId = try typed.integer(1)
+        self.bundleId = try typed.string(2)
+        self.applicationVersion = try typed.string(3)
+        self.opaqueValue = typed.bytes(4)
+        self.sha1Hash = typed.bytes(5)
+        self.receiptCreationDate = try typed.date(12)
+        self.originalPurchaseDate = try typed.date(18)
+        self.originalApplicationVersion = try typed.string(19)
+        self.expirationDate = try typed.date(21)
+        var purchases: [InAppPurchaseReceipt] = []
+        for field in fields where field.type == Self.inAppFieldType {
+            purchases.append(try InAppPurchaseReceipt(payload: field.value, index: purchases.count))
+        }
+        self.inApp = purchases
+        self.fields = fields
+    }
+}

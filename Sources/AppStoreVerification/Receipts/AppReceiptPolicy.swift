@@ -1,0 +1,56 @@
+import Foundation
+
+/// How a verifier checks app receipts: the receipt chain policy, a cache of validated chains, and
+/// the Xcode receipt certificate when one is configured.
+struct AppReceiptPolicy: Sendable {
+    let chainPolicy: AppleChainPolicy
+    /// Validated chains by their exact leaf and intermediate DER: a receipt signed by a leaf seen
+    /// before costs only its RSA signature check, within the recorded validity window.
+    let chainCache: LRUCache<ReceiptChainKey, ValidatedChain>
+    let xcodePolicy: XcodeReceiptCertificatePolicy?
+
+    init(configuration: SignedDataVerifier.Configuration) throws(VerifierConfigurationError) {
+        guard !configuration.receiptRoots.isEmpty else {
+            throw VerifierConfigurationError(.noTrustedRoot, "No receipt root is configured; no app receipt could ever verify. Leave the default (Apple Root CA) or add a root to receiptRoots.")
+        }
+        chainPolicy = AppleChainPolicy(trustStore: try TrustStore(roots: configuration.receiptRoots), rules: .appReceipt, strict: configuration.strictChecks)
+        chainCache = LRUCache(capacity: min(configuration.chainCacheCapacity, 16))
+        xcodePolicy = try configuration.xcodeReceiptCertificate.map { root throws(VerifierConfigurationError) in try XcodeReceiptCertificatePolicy(root) }
+    }
+
+    /// Checks the receipt's chain (or its Xcode certificate) at `instant`, then its signature.
+    ///
+    /// - Throws: why the signature or chain does not hold.
+    func verify(_ signedData: ReceiptSignedData, receipt: AppReceipt, at instant: EffectiveInstant) throws(VerificationError) {
+        let certificates = signedData.certificates
+        let signer = signedData.signer
+        if receipt.environment == .xcode {
+            guard let xcodePolicy else {
+                throw .invalidCertificateChain("The receipt says environment Xcode: it was signed locally by Xcode's StoreKit Testing, not by the App Store, and no Xcode receipt certificate is configured. To verify it in development, configure Xcode's \"StoreKit\" receipt certificate as Configuration.xcodeReceiptCertificate (verify-jws --type app-receipt --xcode-certificate FILE).")
+            }
+            try xcodePolicy.validate(certificates, at: instant)
+        } else {
+            guard signer.certificate_index == 0 else {
+                throw .invalidCertificateChain("The receipt's signer is embedded certificate \(signer.certificate_index); App Store receipts embed the signing certificate first, then the intermediate and the root.")
+            }
+            guard certificates.count == 3 else {
+                throw .invalidCertificateChain(chainPolicy.messages.wrongCount(certificates.count))
+            }
+            let key = ReceiptChainKey(leaf: certificates[0], intermediate: certificates[1])
+            if chainCache.value(for: key, where: { $0.validity.contains(instant.seconds) }) == nil {
+                chainCache.insert(try chainPolicy.validate(certificates, at: instant), for: key)
+            }
+        }
+        do {
+            try signedData.verifySignature()
+        } catch {
+            throw .invalidSignature("The receipt's PKCS#7 signature does not verify: \(error.message). The receipt was altered after signing, or was not signed by its embedded certificate.")
+        }
+    }
+}
+
+/// The cache key of a validated receipt chain: the leaf's and the intermediate's exact DER.
+struct ReceiptChainKey: Hashable, Sendable {
+    let leaf: Data
+    let intermediate: Data
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One in-app purchase in an app receipt (attribute 17 of the receipt: a nested attribute SET).
+///
+/// The typed properties are the attributes Apple documents; ``fields`` keeps every attribute,
+/// documented or not, exactly as the receipt encodes it. An absent attribute, or a date attribute
+/// holding the empty string, is `nil`.
+public struct InAppPurchaseReceipt: Sendable, Hashable {
+    /// The number of items purchased (attribute 1701).
+    public var quantity: Int64?
+    /// The product identifier of the item purchased (attribute 1702).
+    public var productId: String?
+    /// The transaction identifier of the item purchased (attribute 1703).
+    public var transactionId: String?
+    /// The date and time the item was purchased (attribute 1704).
+    public var purchaseDate: Date?
+    /// The transaction identifier of the original purchase, for a restore or renewal (attribute 1705).
+    public var originalTransactionId: String?
+    /// The date of the original purchase (attribute 1706).
+    public var originalPurchaseDate: Date?
+    /// When the subscription expires or renews (attribute 1708).
+    public var expiresDate: Date?
+    /// The primary key for identifying subscription purchases (attribute 1711).
+    public var webOrderLineItemId: Int64?
+    /// When Apple customer support canceled (refunded) the transaction (attribute 1712).
+    public var cancellationDate: Date?
+    /// Whether the subscription is in its free trial period (attribute 1713).
+    public var isTrialPeriod: Bool?
+    /// Whether the subscription is in an introductory price period (attribute 1719).
+    public var isInIntroOfferPeriod: Bool?
+    /// The identifier of the subscription offer the user redeemed (attribute 1721).
+    public var promotionalOfferId: String?
+    /// Every attribute of this purchase in receipt order, including the ones not typed above.
+    public var fields: [ReceiptField]
+
+    /// The attribute types typed above; each may appear at most once.
+    static let typedFieldTypes: Set<Int> = [1701, 1702, 1703, 1704, 1705, 1706, 1708, 1711, 1712, 1713, 1719, 1721]
+
+    /// Decodes the nested attribute SET `value` (the contents of attribute 17's OCTET STRING).
+    init(payload value: Data, index: Int) throws(ReceiptFormatError) {
+        let bytes = [UInt8](value)
+        let what = "in-app purchase \(index)"
+        let fields = try ReceiptPayloadParser.fields(bytes, window: 0..<bytes.count, in: what)
+        let typed = try ReceiptPayloadParser.TypedFields(fields, singleValued: Self.typedFieldTypes, what: what)
+        self.quantity = try typed.integer(1701)
+        self.productId = try typed.string(1702)
+        self.transactionId = try typed.string(1703)
+        self.purchaseDate = try typed.date(1704)
+        self.originalTransactionId = try typed.string(1705)
+        self.originalPurchaseDate = try typed.date(1706)
+        self.expiresDate = try typed.date(1708)
+        self.webOrderLineItemId = try typed.integer(1711)
+        self.cancellationDate = try typed.date(1712)
+        self.isTrialPeriod = try typed.flag(1713)
+        self.isInIntroOfferPeriod = try typed.flag(1719)
+        self.promotionalOfferId = try typed.string(1721)
+        self.fields = fields
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+extension SignedDataVerifier {
+    /// Verifies and decodes a legacy app receipt given as base64 text (what apps read from
+    /// `Bundle.main.appStoreReceiptURL` and used to send to Apple's deprecated `verifyReceipt`).
+    ///
+    /// White space (line breaks included) in the text is ignored. See
+    /// ``verifyAppReceipt(_:)-(Data)`` for what is checked.
+    ///
+    /// - Throws: ``SignedDataDecodingError`` (`malformedReceipt`, `inputTooLarge`) when the text is
+    ///   not base64 of an app receipt.
+    public func verifyAppReceipt(_ appReceipt: String) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
+        let length = appReceipt.utf8.count
+        guard length <= configuration.maximumInputLength else {
+            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(length) bytes of text; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
+        }
+        return try verifyAppReceipt(encoded: Self.receiptBytes(base64: Array(appReceipt.utf8)))
+    }
+
+    /// Verifies and decodes a legacy app receipt given as bytes: the receipt file's DER (or BER)
+    /// PKCS#7, or its base64 text.
+    ///
+    /// 1. OpenSSL parses the PKCS#7 SignedData: attached content, exactly one signer, no trailing
+    ///    bytes (failures throw ``SignedDataDecodingError``: there is no receipt);
+    /// 2. the payload is decoded strictly into ``AppReceipt`` (failures throw too);
+    /// 3. the embedded chain must lead to a configured receipt root
+    ///    (``Configuration/receiptRoots``, default Apple Root CA) with Apple's marker extensions, at
+    ///    the effective date (by default the receipt's creation date); a receipt whose environment is
+    ///    Xcode is checked against ``Configuration/xcodeReceiptCertificate`` alone, and never without it;
+    /// 4. the signer's RSA signature (SHA-256 or SHA-1) must verify over the payload;
+    /// 5. bundle ID and environment must match the configuration where it names them.
+    /// A failure in steps 3–5 yields ``VerificationResult/unverified(_:_:)`` with the reason.
+    ///
+    /// Tie the receipt to the device that sent it with ``VerificationResult/verifyingDevice(_:)-(UUID)``.
+    public func verifyAppReceipt(_ appReceipt: Data) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
+        guard appReceipt.count <= configuration.maximumInputLength else {
+            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(appReceipt.count) bytes; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
+        }
+        if appReceipt.first == 0x30 {
+            return try verifyAppReceipt(encoded: appReceipt)
+        }
+        return try verifyAppReceipt(encoded: Self.receiptBytes(base64: Array(appReceipt)))
+    }
+
+    /// The transaction ID of the first in-app purchase of a **verified** receipt, or `nil` when it
+    /// lists none: what Apple's `ReceiptUtility.extractTransactionIdFromAppReceipt` returns, except
+    /// that Apple's does not verify the receipt and this does (an unsigned blob yields nothing).
+    ///
+    /// - Throws: ``SignedDataDecodingError`` when the input is not an app receipt, and
+    ///   ``VerificationError`` when the receipt does not verify.
+    public func extractTransactionIdFromAppReceipt(_ appReceipt: String) throws -> String? {
+        try verifyAppReceipt(appReceipt).transactionId
+    }
+
+    private func verifyAppReceipt(encoded: Data) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
+        if encoded.first == UInt8(ascii: "{") {
+            throw SignedDataDecodingError(.malformedReceipt, "This is an old-style transaction receipt (a property list, SKPaymentTransaction.transactionReceipt, deprecated since iOS 7), not an app receipt; it carries no verifiable signature. Ask the app for its app receipt (Bundle.main.appStoreReceiptURL) or, better, for StoreKit 2 signed transactions.")
+        }
+        let signedData = try ReceiptSignedData(encoded: encoded)
+        let receipt = try AppReceipt(payload: signedData.content)
+
+        let instant = configuration.effectiveDate.instant(
+            signingDate: receipt.receiptCreationDate, origin: "the receipt's creation date",
+            fallbackOrigin: "now, as the receipt has no creation date")
+        do throws(VerificationError) {
+            try receiptPolicy.verify(signedData, receipt: receipt, at: instant)
+            try checkClaims(of: receipt)
+        } catch {
+            return .unverified(receipt, error)
+        }
+        return .verified(receipt)
+    }
+
+    /// Bundle ID and environment against the configuration.
+    private func checkClaims(of receipt: AppReceipt) throws(VerificationError) {
+        if let expected = configuration.bundleId, receipt.bundleId != expected {
+            let claimed = receipt.bundleId.map { "\"\($0)\"" } ?? "missing"
+            throw .invalidAppIdentifier("The receipt's bundle ID is \(claimed); this verifier expects \"\(expected)\". The receipt belongs to another app.")
+        }
+        if let expected = configuration.environment, receipt.environment != expected {
+            let claimed = receipt.receiptType.map { "\"\($0)\"" } ?? "missing"
+            throw .invalidEnvironment("The receipt's environment is \(claimed); this verifier expects \"\(expected.rawValue)\" (receipts write Production, ProductionSandbox for Sandbox, or Xcode). Use one verifier per environment.")
+        }
+    }
+
+    /// Decodes base64 text (standard alphabet, padded), ignoring ASCII white space.
+    private static func receiptBytes(base64 text: [UInt8]) throws(SignedDataDecodingError) -> Data {
+        let compact = text.filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }
+        guard !compact.isEmpty else {
+            throw SignedDataDecodingError(.malformedReceipt, "The receipt is empty.")
+        }
+        do {
+            return try Base64.decodeStandard(compact)
+        } catch {
+            throw SignedDataDecodingError(.malformedReceipt, "The receipt is not DER and not standard padded base64 text (\(error)); send the receipt file's bytes base64-encoded, as apps did for verifyReceipt.")
+        }
+    }
+}

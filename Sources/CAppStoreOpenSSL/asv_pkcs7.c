@@ -1,0 +1,283 @@
+// PKCS#7 SignedData for app receipts: see include/asv_pkcs7.h for the contract of each function.
+#include "asv_pkcs7.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/asn1.h>
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/objects.h>
+#include <openssl/pkcs7.h>
+#include <openssl/x509.h>
+
+struct asv_pkcs7 {
+    PKCS7 *pkcs7;
+    /// The signer's certificate, borrowed from pkcs7's certificate stack.
+    X509 *signer_certificate;
+    asv_pkcs7_signer_summary signer;
+    size_t certificate_count;
+    /// DER of each embedded certificate (OPENSSL_malloc'd by i2d_X509).
+    unsigned char **certificate_der;
+    size_t *certificate_length;
+};
+
+// MARK: - Errors (the same conventions as asv_openssl.c)
+
+static void asv_pkcs7_begin(asv_error *err) {
+    ERR_clear_error();
+    if (err != NULL) {
+        err->message[0] = '\0';
+        err->x509_error = 0;
+        err->depth = -1;
+    }
+}
+
+/// Records `format`, then every message on OpenSSL's error queue, which it empties.
+static void asv_pkcs7_fail(asv_error *err, const char *format, ...) {
+    if (err == NULL) {
+        ERR_clear_error();
+        return;
+    }
+    va_list arguments;
+    va_start(arguments, format);
+    int written = vsnprintf(err->message, sizeof(err->message), format, arguments);
+    va_end(arguments);
+    size_t used = written < 0 ? 0 : (size_t)written;
+    if (used >= sizeof(err->message)) {
+        used = sizeof(err->message) - 1;
+    }
+    unsigned long code;
+    while ((code = ERR_get_error()) != 0) {
+        if (used + 3 >= sizeof(err->message)) {
+            continue; // keep draining the queue even when there is no room left
+        }
+        char line[256];
+        ERR_error_string_n(code, line, sizeof(line));
+        int more = snprintf(err->message + used, sizeof(err->message) - used, " (%s)", line);
+        if (more > 0) {
+            used += (size_t)more;
+        }
+        if (used >= sizeof(err->message)) {
+            used = sizeof(err->message) - 1;
+        }
+    }
+}
+
+/// The short name of an algorithm NID, for messages.
+static const char *asv_pkcs7_algorithm_name(int nid) {
+    const char *name = nid == NID_undef ? NULL : OBJ_nid2sn(nid);
+    return name != NULL ? name : "an unknown algorithm";
+}
+
+// MARK: - Parsing
+
+void asv_pkcs7_free(asv_pkcs7 *pkcs7) {
+    if (pkcs7 == NULL) {
+        return;
+    }
+    if (pkcs7->certificate_der != NULL) {
+        for (size_t i = 0; i < pkcs7->certificate_count; i++) {
+            OPENSSL_free(pkcs7->certificate_der[i]);
+        }
+    }
+    free(pkcs7->certificate_der);
+    free(pkcs7->certificate_length);
+    PKCS7_free(pkcs7->pkcs7);
+    free(pkcs7);
+}
+
+/// The index of the certificate matching `signer`'s issuer and serial number: 1 found, 0 not found
+/// or found more than once (ambiguous).
+static int asv_pkcs7_find_signer(STACK_OF(X509) *certificates, PKCS7_SIGNER_INFO *signer, size_t *index) {
+    PKCS7_ISSUER_AND_SERIAL *id = signer->issuer_and_serial;
+    if (id == NULL || id->issuer == NULL || id->serial == NULL) {
+        return 0;
+    }
+    int matches = 0;
+    for (int i = 0; i < sk_X509_num(certificates); i++) {
+        X509 *candidate = sk_X509_value(certificates, i);
+        if (X509_NAME_cmp(X509_get_issuer_name(candidate), id->issuer) == 0 &&
+            ASN1_INTEGER_cmp(X509_get0_serialNumber(candidate), id->serial) == 0) {
+            *index = (size_t)i;
+            matches++;
+        }
+    }
+    return matches == 1 ? 1 : 0;
+}
+
+int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, asv_pkcs7 **out,
+                    asv_error *err) {
+    asv_pkcs7_begin(err);
+    *out = NULL;
+    if (bytes == NULL || length == 0) {
+        asv_pkcs7_fail(err, "the receipt is empty");
+        return 0;
+    }
+    if (length > (size_t)LONG_MAX) {
+        asv_pkcs7_fail(err, "the receipt is too large (%zu bytes)", length);
+        return 0;
+    }
+    asv_pkcs7 *result = calloc(1, sizeof(asv_pkcs7));
+    if (result == NULL) {
+        asv_pkcs7_fail(err, "cannot allocate the receipt");
+        return -1;
+    }
+    int verdict = 0;
+    const unsigned char *cursor = bytes;
+    result->pkcs7 = d2i_PKCS7(NULL, &cursor, (long)length);
+    if (result->pkcs7 == NULL) {
+        asv_pkcs7_fail(err, "not a PKCS#7 ContentInfo in DER or BER");
+        goto done;
+    }
+    size_t consumed = (size_t)(cursor - (const unsigned char *)bytes);
+    if (consumed != length) {
+        asv_pkcs7_fail(err, "%zu trailing bytes follow the PKCS#7 ContentInfo (%zu bytes)", length - consumed,
+                       consumed);
+        goto done;
+    }
+    PKCS7 *pkcs7 = result->pkcs7;
+    if (!PKCS7_type_is_signed(pkcs7) || pkcs7->d.sign == NULL) {
+        asv_pkcs7_fail(err, "the PKCS#7 content type is %s, not signedData",
+                       asv_pkcs7_algorithm_name(OBJ_obj2nid(pkcs7->type)));
+        goto done;
+    }
+    PKCS7_SIGNED *signed_data = pkcs7->d.sign;
+    if (signed_data->contents == NULL || !PKCS7_type_is_data(signed_data->contents)) {
+        asv_pkcs7_fail(err, "the signed content type is %s, not id-data",
+                       signed_data->contents == NULL ? "absent"
+                                                     : asv_pkcs7_algorithm_name(OBJ_obj2nid(signed_data->contents->type)));
+        goto done;
+    }
+    if (signed_data->contents->d.data == NULL) {
+        asv_pkcs7_fail(err, "the signature is detached (the SignedData carries no content); a receipt carries its content");
+        goto done;
+    }
+
+    STACK_OF(PKCS7_SIGNER_INFO) *signers = PKCS7_get_signer_info(pkcs7);
+    int signer_count = signers == NULL ? 0 : sk_PKCS7_SIGNER_INFO_num(signers);
+    if (signer_count != 1) {
+        asv_pkcs7_fail(err, "the SignedData has %d signers; a receipt has exactly one", signer_count);
+        goto done;
+    }
+    STACK_OF(X509) *certificates = signed_data->cert;
+    int certificate_count = certificates == NULL ? 0 : sk_X509_num(certificates);
+    if (certificate_count <= 0) {
+        asv_pkcs7_fail(err, "the SignedData embeds no certificate; a receipt embeds its signing chain");
+        goto done;
+    }
+    if ((size_t)certificate_count > max_certificates) {
+        asv_pkcs7_fail(err, "the SignedData embeds %d certificates; at most %zu are accepted", certificate_count,
+                       max_certificates);
+        goto done;
+    }
+    PKCS7_SIGNER_INFO *signer = sk_PKCS7_SIGNER_INFO_value(signers, 0);
+    size_t signer_index = 0;
+    if (!asv_pkcs7_find_signer(certificates, signer, &signer_index)) {
+        asv_pkcs7_fail(err, "the signer's certificate (by issuer and serial number) is not exactly one of the embedded certificates");
+        goto done;
+    }
+    X509_ALGOR *digest = NULL, *signature = NULL;
+    PKCS7_SIGNER_INFO_get0_algs(signer, NULL, &digest, &signature);
+    const ASN1_OBJECT *digest_oid = NULL, *signature_oid = NULL;
+    if (digest != NULL) {
+        X509_ALGOR_get0(&digest_oid, NULL, NULL, digest);
+    }
+    if (signature != NULL) {
+        X509_ALGOR_get0(&signature_oid, NULL, NULL, signature);
+    }
+    STACK_OF(X509_ATTRIBUTE) *attributes = PKCS7_get_signed_attributes(signer);
+    result->signer.digest_nid = digest_oid == NULL ? NID_undef : OBJ_obj2nid(digest_oid);
+    result->signer.signature_nid = signature_oid == NULL ? NID_undef : OBJ_obj2nid(signature_oid);
+    result->signer.has_signed_attributes = attributes != NULL && sk_X509_ATTRIBUTE_num(attributes) > 0;
+    result->signer.certificate_index = signer_index;
+    result->signer_certificate = sk_X509_value(certificates, (int)signer_index);
+
+    result->certificate_der = calloc((size_t)certificate_count, sizeof(unsigned char *));
+    result->certificate_length = calloc((size_t)certificate_count, sizeof(size_t));
+    if (result->certificate_der == NULL || result->certificate_length == NULL) {
+        asv_pkcs7_fail(err, "cannot allocate the certificate list");
+        verdict = -1;
+        goto done;
+    }
+    result->certificate_count = (size_t)certificate_count;
+    for (int i = 0; i < certificate_count; i++) {
+        unsigned char *der = NULL;
+        int der_length = i2d_X509(sk_X509_value(certificates, i), &der);
+        if (der_length <= 0 || der == NULL) {
+            asv_pkcs7_fail(err, "embedded certificate %d cannot be encoded", i);
+            verdict = -1;
+            goto done;
+        }
+        result->certificate_der[i] = der;
+        result->certificate_length[i] = (size_t)der_length;
+    }
+    verdict = 1;
+
+done:
+    if (verdict == 1) {
+        *out = result;
+    } else {
+        asv_pkcs7_free(result);
+    }
+    ERR_clear_error();
+    return verdict;
+}
+
+const uint8_t *asv_pkcs7_content(const asv_pkcs7 *pkcs7, size_t *length) {
+    const ASN1_OCTET_STRING *content = pkcs7->pkcs7->d.sign->contents->d.data;
+    int content_length = ASN1_STRING_length(content);
+    *length = content_length < 0 ? 0 : (size_t)content_length;
+    return ASN1_STRING_get0_data(content);
+}
+
+size_t asv_pkcs7_certificate_count(const asv_pkcs7 *pkcs7) { return pkcs7->certificate_count; }
+
+const uint8_t *asv_pkcs7_certificate_der(const asv_pkcs7 *pkcs7, size_t index, size_t *length) {
+    if (index >= pkcs7->certificate_count) {
+        *length = 0;
+        return NULL;
+    }
+    *length = pkcs7->certificate_length[index];
+    return pkcs7->certificate_der[index];
+}
+
+asv_pkcs7_signer_summary asv_pkcs7_signer(const asv_pkcs7 *pkcs7) { return pkcs7->signer; }
+
+// MARK: - Signature
+
+int asv_pkcs7_verify_signature(const asv_pkcs7 *pkcs7, asv_error *err) {
+    asv_pkcs7_begin(err);
+    int digest = pkcs7->signer.digest_nid;
+    if (digest != NID_sha256 && digest != NID_sha1) {
+        asv_pkcs7_fail(err, "the signer's digest algorithm is %s; receipts use SHA-256 (or SHA-1 before 2023)",
+                       asv_pkcs7_algorithm_name(digest));
+        return 0;
+    }
+    int signature = pkcs7->signer.signature_nid;
+    if (signature != NID_rsaEncryption && signature != NID_sha256WithRSAEncryption &&
+        signature != NID_sha1WithRSAEncryption) {
+        asv_pkcs7_fail(err, "the signer's signature algorithm is %s; receipts are signed with RSA (PKCS #1 v1.5)",
+                       asv_pkcs7_algorithm_name(signature));
+        return 0;
+    }
+    EVP_PKEY *key = X509_get0_pubkey(pkcs7->signer_certificate);
+    if (key == NULL || EVP_PKEY_get_base_id(key) != EVP_PKEY_RSA) {
+        asv_pkcs7_fail(err, "the signer's certificate does not hold an RSA key");
+        return 0;
+    }
+    // No path validation (the caller's policy did it) and no certificates from elsewhere: only the
+    // signature (and, with signed attributes, their message digest) is checked.
+    int flags = PKCS7_NOVERIFY | PKCS7_NOCHAIN | PKCS7_BINARY;
+    int verified = PKCS7_verify(pkcs7->pkcs7, NULL, NULL, NULL, NULL, flags);
+    if (verified != 1) {
+        asv_pkcs7_fail(err, "the receipt's signature does not verify with the signer certificate's key");
+        return 0;
+    }
+    ERR_clear_error();
+    return 1;
+}

@@ -1,0 +1,39 @@
+import AppStoreVerification
+import Foundation
+
+extension LineVerifier {
+    /// Whether an input line is a base64 app receipt rather than a JWS: base64 of a DER (`MII...`) or
+    /// BER (`MIA...`, Xcode) SEQUENCE, without the dots of a compact JWS.
+    static func looksLikeAppReceipt(_ text: String) -> Bool {
+        (text.hasPrefix("MII") || text.hasPrefix("MIA")) && !text.contains(".")
+    }
+
+    /// Verifies a line as a base64 app receipt.
+    func appReceiptOutcome(for text: String) -> Outcome {
+        do {
+            return Outcome(try verifier.verifyAppReceipt(text))
+        } catch {
+            return Outcome(error, kind: .appReceipt)
+        }
+    }
+}
+
+extension Outcome {
+    /// The outcome of an app receipt: its payload is the receipt as JSON (``AppReceipt/jsonRepresentation``).
+    init(_ result: VerificationResult<AppReceipt>) {
+        switch result {
+        case .verified:
+            status = .verified
+            errorCode = nil
+            errorMessage = nil
+        case .unverified(_, let error):
+            status = .unverified
+            errorCode = error.code
+            errorMessage = error.reason
+        }
+        kind = .appReceipt
+        payloadData = result.unsafePayloadValue.jsonRepresentation
+        // Not a JWS payload: the text format renders the receipt from its JSON.
+        payload = nil
+    }
+}
