@@ -18,17 +18,7 @@ struct VerifyJWS: ParsableCommand {
             """
     )
 
-    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). Default: the embedded Apple Root CA - G3.", valueName: "FILE"))
-    var roots: [String] = []
-
-    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID payloads must carry.", valueName: "ID"))
-    var bundleId: String?
-
-    @Option(name: .customLong("app-apple-id"), help: ArgumentHelp("The App Apple ID payloads must carry (required with --environment Production).", valueName: "N"))
-    var appAppleId: Int64?
-
-    @Option(name: .customLong("environment"), help: ArgumentHelp("The environment payloads must come from: Production, Sandbox, Xcode or LocalTesting.", valueName: "NAME"))
-    var environment: EnvironmentOption?
+    @OptionGroup var verifierOptions: VerifierOptions
 
     @Option(name: .customLong("effective-date"), help: ArgumentHelp("When certificates must be valid: 'signed' (the payload's signedDate, default), 'now', or an ISO 8601 instant.", valueName: "signed|now|ISO8601"))
     var effectiveDate: EffectiveDateOption = EffectiveDateOption(argument: "signed")!
@@ -39,14 +29,8 @@ struct VerifyJWS: ParsableCommand {
     @Option(name: .customLong("format"), help: "Output: 'text' for people, 'json' for one JSON object per input line.")
     var format: OutputFormat = .text
 
-    @Option(name: .customLong("xcode-certificate"), help: ArgumentHelp("The 'StoreKit Testing in Xcode' certificate (DER or PEM) to trust for Xcode-environment data.", valueName: "FILE"))
-    var xcodeCertificate: String?
-
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Verify on N threads (default: all cores); output stays in input order.", valueName: "N"))
     var jobs: Int?
-
-    @Flag(name: .customLong("no-strict"), help: "Relax OpenSSL's strict X.509 checks (for test PKIs without key identifiers, such as Apple's library test data).")
-    var noStrict = false
 
     @Argument(help: ArgumentHelp("Input files; '-' or none reads standard input.", valueName: "FILE"))
     var files: [String] = []
@@ -100,31 +84,16 @@ struct VerifyJWS: ParsableCommand {
     }
 
     private func makeConfiguration() throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
-        var configuration = SignedDataVerifier.Configuration()
-        if !roots.isEmpty {
-            var trusted: [TrustedRoot] = []
-            for path in roots {
-                trusted += try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: path))
-            }
-            configuration.trustedRoots = trusted
-        }
-        if let xcodeCertificate {
-            let certificates = try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: xcodeCertificate))
-            guard certificates.count == 1, let certificate = certificates.first else {
-                throw VerifierConfigurationError("\(xcodeCertificate) holds \(certificates.count) certificates; --xcode-certificate takes exactly one.")
-            }
-            configuration.xcodeCertificate = certificate
-        }
-        configuration.bundleId = bundleId
-        configuration.appAppleId = appAppleId
-        configuration.environment = environment?.environment
-        configuration.effectiveDate = effectiveDate.policy
-        configuration.strictChecks = !noStrict
-        return configuration
+        try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy)
     }
 
     /// Parses the arguments and runs, mapping argument errors to exit status 2.
     static func main() {
+        // `verify-jws entitlements ...` is its own command (see EntitlementsCommand.swift).
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == EntitlementsCommand.configuration.commandName {
+            EntitlementsCommand.main(arguments: Array(arguments.dropFirst()))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

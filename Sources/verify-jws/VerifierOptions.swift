@@ -1,0 +1,49 @@
+import AppStoreVerification
+import ArgumentParser
+import Foundation
+
+/// The options that configure the verifier, shared by `verify-jws` and `verify-jws entitlements`.
+struct VerifierOptions: ParsableArguments {
+    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). Default: the embedded Apple Root CA - G3.", valueName: "FILE"))
+    var roots: [String] = []
+
+    @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID payloads must carry.", valueName: "ID"))
+    var bundleId: String?
+
+    @Option(name: .customLong("app-apple-id"), help: ArgumentHelp("The App Apple ID payloads must carry (required with --environment Production).", valueName: "N"))
+    var appAppleId: Int64?
+
+    @Option(name: .customLong("environment"), help: ArgumentHelp("The environment payloads must come from: Production, Sandbox, Xcode or LocalTesting.", valueName: "NAME"))
+    var environment: EnvironmentOption?
+
+    @Option(name: .customLong("xcode-certificate"), help: ArgumentHelp("The 'StoreKit Testing in Xcode' certificate (DER or PEM) to trust for Xcode-environment data.", valueName: "FILE"))
+    var xcodeCertificate: String?
+
+    @Flag(name: .customLong("no-strict"), help: "Relax OpenSSL's strict X.509 checks (for test PKIs without key identifiers, such as Apple's library test data).")
+    var noStrict = false
+
+    /// The verifier configuration these options describe.
+    func makeConfiguration(effectiveDate: EffectiveDatePolicy) throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
+        var configuration = SignedDataVerifier.Configuration()
+        if !roots.isEmpty {
+            var trusted: [TrustedRoot] = []
+            for path in roots {
+                trusted += try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: path))
+            }
+            configuration.trustedRoots = trusted
+        }
+        if let xcodeCertificate {
+            let certificates = try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: xcodeCertificate))
+            guard certificates.count == 1, let certificate = certificates.first else {
+                throw VerifierConfigurationError("\(xcodeCertificate) holds \(certificates.count) certificates; --xcode-certificate takes exactly one.")
+            }
+            configuration.xcodeCertificate = certificate
+        }
+        configuration.bundleId = bundleId
+        configuration.appAppleId = appAppleId
+        configuration.environment = environment?.environment
+        configuration.effectiveDate = effectiveDate
+        configuration.strictChecks = !noStrict
+        return configuration
+    }
+}
