@@ -47,6 +47,9 @@ struct ReceiptServerCommand: AsyncParsableCommand {
     @Option(help: "The largest request body accepted, in bytes. [env: RECEIPT_SERVER_MAX_BODY_BYTES; default: 65536]")
     var maxBodyBytes: Int?
 
+    @Option(name: .customLong("non-renewing-duration"), help: "PRODUCT_ID=SECONDS: how long a non-renewing subscription lasts from its purchase (the App Store sets no expiry); repeat per product. Without one it lasts until revoked.")
+    var nonRenewingDurations: [String] = []
+
     func run() async throws {
         let environmentVariables = ProcessInfo.processInfo.environment
         func setting(_ value: String?, _ name: String) -> String? {
@@ -88,12 +91,21 @@ struct ReceiptServerCommand: AsyncParsableCommand {
         guard maxBodyBytes > 0 else {
             throw ValidationError("The body limit is \(maxBodyBytes) bytes; give a positive number.")
         }
+        var durations: [String: TimeInterval] = [:]
+        for entry in nonRenewingDurations {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let seconds = TimeInterval(parts[1]), seconds > 0, seconds.isFinite else {
+                throw ValidationError("--non-renewing-duration \(entry): write PRODUCT_ID=SECONDS, e.g. com.example.app.season.pass=7776000 (90 days).")
+            }
+            durations[parts[0]] = seconds
+        }
         let configuration = ServerConfiguration(
             host: setting(host, "RECEIPT_SERVER_HOST") ?? "127.0.0.1",
             port: port,
             databasePath: setting(database, "RECEIPT_SERVER_DATABASE") ?? "receipts.sqlite",
             verifier: verifier,
-            maximumBodyBytes: maxBodyBytes)
+            maximumBodyBytes: maxBodyBytes,
+            nonRenewingDurations: durations)
 
         var logger = Logger(label: "ReceiptServer")
         logger.logLevel = environmentVariables["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info

@@ -39,7 +39,7 @@ public final class ReceiptServer: Service, Sendable {
             path: configuration.databasePath, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds, logger: logger)
         self.store = store
         self.context = ReceiptServerContext(
-            configuration: configuration, verifier: verifier, store: store, engineConfiguration: .init())
+            configuration: configuration, verifier: verifier, store: store, engineConfiguration: .init(nonRenewingDurations: configuration.nonRenewingDurations))
         self.logger = logger
         self.onServerRunning = onServerRunning
     }

@@ -25,6 +25,22 @@ struct ReceiptServerContext: Sendable {
         }
     }
 
+    /// Verifies renewal info from a request: 400 when it does not decode, 422 when it does not verify.
+    func verifiedRenewalInfo(_ jws: String) throws(APIError) -> RenewalInfo {
+        let result: VerificationResult<RenewalInfo>
+        do {
+            result = try verifier.verifyRenewalInfo(jws)
+        } catch {
+            throw APIError(.badRequest, code: error.code.rawValue, "signedRenewalInfo is not a renewal-info JWS: \(error.message) Nothing was stored.")
+        }
+        switch result {
+        case .verified(let info):
+            return info
+        case .unverified(_, let error):
+            throw APIError(.unprocessableContent, code: "unverified", "The renewal info does not verify: \(error). Nothing was stored.")
+        }
+    }
+
     /// Verifies a notification request body: 400 when it does not decode, 422 when it does not verify.
     func verifiedNotification(body: Data) throws(APIError) -> ResponseBodyV2DecodedPayload {
         let result: VerificationResult<ResponseBodyV2DecodedPayload>

@@ -24,6 +24,28 @@ enum TestData {
         try String(contentsOf: vector(path), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The root of the PKI that signed TestVectors/histories/*.txt.
+    static let historiesRoot = vector("histories/pki/root.der")
+
+    /// The lines of a history file (TestVectors/histories/NAME.txt), 1-based line N at index N - 1.
+    static func historyLines(_ name: String) throws -> [String] {
+        var lines = try String(contentsOf: vector("histories/\(name).txt"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// A JWS payload's JSON object, read without verifying (the test only routes it, as an app knows
+    /// what it sends).
+    static func unverifiedPayload(_ jws: String) -> [String: Any] {
+        let parts = jws.split(separator: ".")
+        guard parts.count == 3 else { return [:] }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { return [:] }
+        return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
+    }
+
     /// 2026-03-01T12:00:00Z, the `signedDate` of TestVectors/jws/*.
     static let vectorsSignedDate = Date(timeIntervalSince1970: 1_772_366_400)
 }
@@ -68,7 +90,8 @@ final class TestServer: Sendable {
         root: URL = TestData.vector("pki/root.der"),
         now: Date,
         maximumBodyBytes: Int = 64 * 1024,
-        busyTimeoutMilliseconds: Int = 2000
+        busyTimeoutMilliseconds: Int = 2000,
+        nonRenewingDurations: [String: TimeInterval] = [:]
     ) async throws -> TestServer {
         var logger = Logger(label: "ReceiptServerTests")
         logger.logLevel = .warning
@@ -76,7 +99,7 @@ final class TestServer: Sendable {
             host: "127.0.0.1", port: 0, databasePath: databasePath,
             verifier: .init(trustedRoots: try TrustedRoot.roots(contentsOf: root), bundleId: "com.example.app", environment: .sandbox),
             maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            now: { now })
+            nonRenewingDurations: nonRenewingDurations, now: { now })
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let server = try await ReceiptServer(configuration: configuration, logger: logger) { port in
             portContinuation.yield(port)
@@ -134,16 +157,27 @@ final class TestServer: Sendable {
         return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: Data(buffer.readableBytesView))
     }
 
-    /// `POST /transactions` with `{"signedTransaction": jws, "appAccountToken": token}`.
-    func postTransaction(_ jws: String, appAccountToken: String? = nil) async throws -> Answer {
+    /// `POST /transactions` with `{"signedTransaction": jws, "appAccountToken": token, "signedRenewalInfo": renewal}`.
+    func postTransaction(_ jws: String, appAccountToken: String? = nil, signedRenewalInfo: String? = nil) async throws -> Answer {
         var object: [String: Any] = ["signedTransaction": jws]
         if let appAccountToken { object["appAccountToken"] = appAccountToken }
+        if let signedRenewalInfo { object["signedRenewalInfo"] = signedRenewalInfo }
         return try await request(.POST, "/transactions", body: try JSONSerialization.data(withJSONObject: object))
+    }
+
+    /// `POST /notifications` with `body` as it is.
+    func postNotificationBody(_ body: String) async throws -> Answer {
+        try await request(.POST, "/notifications", body: Data(body.utf8))
     }
 
     /// `POST /notifications` with `{"signedPayload": jws}`.
     func postNotification(_ jws: String) async throws -> Answer {
         try await request(.POST, "/notifications", body: try JSONSerialization.data(withJSONObject: ["signedPayload": jws]))
+    }
+
+    /// `GET /customers/{token}/entitlements?at=<ISO 8601>`.
+    func entitlements(of token: String, atISO8601 at: String) async throws -> Answer {
+        try await request(.GET, "/customers/\(token)/entitlements?at=\(at)")
     }
 
     /// `GET /customers/{token}/entitlements[?at=]`.

@@ -18,6 +18,9 @@ public struct ServerConfiguration: Sendable {
     /// How long a write waits for a database lock another process holds before the request fails
     /// with 503 (Apple then retries the notification).
     public var busyTimeoutMilliseconds: Int
+    /// How long each non-renewing subscription lasts from its purchase, in seconds, by product ID
+    /// (the App Store sets no expiry for them; without an entry one lasts until revoked).
+    public var nonRenewingDurations: [String: TimeInterval]
     /// The clock entitlements are computed at ("now"); tests replace it.
     public var now: @Sendable () -> Date
 
@@ -30,6 +33,7 @@ public struct ServerConfiguration: Sendable {
     ///   - verifier: the signed-data verifier's configuration.
     ///   - maximumBodyBytes: the largest request body accepted.
     ///   - busyTimeoutMilliseconds: how long a write waits for a lock held elsewhere.
+    ///   - nonRenewingDurations: seconds of access per non-renewing product ID.
     ///   - now: the clock entitlements are computed at.
     public init(
         host: String = "127.0.0.1",
@@ -38,6 +42,7 @@ public struct ServerConfiguration: Sendable {
         verifier: SignedDataVerifier.Configuration,
         maximumBodyBytes: Int = 64 * 1024,
         busyTimeoutMilliseconds: Int = 5000,
+        nonRenewingDurations: [String: TimeInterval] = [:],
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
@@ -46,6 +51,7 @@ public struct ServerConfiguration: Sendable {
         self.verifier = verifier
         self.maximumBodyBytes = maximumBodyBytes
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.nonRenewingDurations = nonRenewingDurations
         self.now = now
     }
 }

@@ -4,8 +4,10 @@ import Hummingbird
 
 /// `POST /transactions`: the app sends a transaction it got from StoreKit 2.
 ///
-/// Body: `{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID>"}`;
-/// `appAccountToken` is optional (see below). Answer: the customer's current entitlements, as
+/// Body: `{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID>",
+/// "signedRenewalInfo": "<RenewalInfo.jwsRepresentation>"}`; `appAccountToken` is optional (see
+/// below), and so is `signedRenewalInfo`: a subscription's current renewal info
+/// (`Product.SubscriptionInfo.Status.renewalInfo`), which must belong to the same purchase. Answer: the customer's current entitlements, as
 /// `GET /customers/{appAccountToken}/entitlements` gives them, plus `"stored"`: whether this JWS was
 /// new (false for a re-send, which changes nothing).
 ///
@@ -19,7 +21,7 @@ struct TransactionsRoute: Sendable {
 
     func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         var request = request
-        let shape = #"{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID, optional>"}"#
+        let shape = #"{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID, optional>", "signedRenewalInfo": "<JWS, optional>"}"#
         let object = try JSONBody.object(try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes), expecting: shape)
         guard let jws = object["signedTransaction"] as? String else {
             throw APIError.invalidBody("The body has no \"signedTransaction\" string; send \(shape).")
@@ -32,10 +34,26 @@ struct TransactionsRoute: Sendable {
             claimedCustomer = canonical
         }
 
+        var renewalJWS: String?
+        if let value = object["signedRenewalInfo"], !(value is NSNull) {
+            guard let text = value as? String else {
+                throw APIError.invalidBody("\"signedRenewalInfo\" must be a string: RenewalInfo.jwsRepresentation.")
+            }
+            renewalJWS = text
+        }
+
         let transaction = try server.verifiedTransaction(jws)
+        var renewal: RenewalInfo?
+        if let renewalJWS {
+            renewal = try server.verifiedRenewalInfo(renewalJWS)
+        }
         guard let purchase = transaction.originalTransactionId, !purchase.isEmpty else {
             throw APIError(.unprocessableContent, code: "missingOriginalTransactionId",
                            "The transaction verified but has no originalTransactionId, so it belongs to no purchase. Nothing was stored.")
+        }
+        if let renewal, renewal.originalTransactionId != purchase {
+            throw APIError(.badRequest, code: "renewalInfoMismatch",
+                           "signedRenewalInfo is for purchase \(renewal.originalTransactionId ?? "(none)"), the transaction for \(purchase); send the renewal info of the transaction's own subscription. Nothing was stored.")
         }
         let ownToken = transaction.appAccountTokenUUID.map { CustomerKey.canonical($0) }
         if let ownToken, let claimedCustomer, ownToken != claimedCustomer {
@@ -46,9 +64,17 @@ struct TransactionsRoute: Sendable {
         let row = StoredSignedData(
             kind: .transaction, jws: jws, originalTransactionId: purchase, transactionId: transaction.transactionId,
             productId: transaction.productId, signedDate: transaction.signedDate.map(UnixMilliseconds.of))
+        var renewalRows: [StoredSignedData] = []
+        if let renewalJWS, let renewal {
+            renewalRows.append(StoredSignedData(
+                kind: .renewalInfo, jws: renewalJWS, originalTransactionId: purchase, productId: renewal.productId,
+                signedDate: renewal.signedDate.map(UnixMilliseconds.of)))
+        }
         let outcome: ReceiptStore.TransactionOutcome
         do {
-            outcome = try await server.store.storeTransaction(row, appAccountToken: ownToken ?? claimedCustomer, receivedAt: UnixMilliseconds.of(server.configuration.now()))
+            outcome = try await server.store.storeTransaction(
+                row, with: renewalRows, appAccountToken: ownToken ?? claimedCustomer,
+                receivedAt: UnixMilliseconds.of(server.configuration.now()))
         } catch {
             throw APIError.storageUnavailable(error)
         }

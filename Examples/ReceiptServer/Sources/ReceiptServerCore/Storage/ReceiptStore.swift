@@ -114,11 +114,13 @@ public final class ReceiptStore: Sendable {
         case conflict(linkedTo: String)
     }
 
-    /// Stores a verified transaction for the customer `appAccountToken` (or for the customer its
-    /// purchase is already linked to, when `nil`), in one database transaction.
+    /// Stores a verified transaction (and, when given, verified renewal info of the same purchase)
+    /// for the customer `appAccountToken` (or for the customer its purchase is already linked to,
+    /// when `nil`), in one database transaction.
     ///
+    /// - Returns: `.stored` with `isNew` true when any of the JWS was not stored before.
     /// - Throws: ``StorageError`` on a database failure; nothing is stored then.
-    public func storeTransaction(_ item: StoredSignedData, appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> TransactionOutcome {
+    public func storeTransaction(_ item: StoredSignedData, with others: [StoredSignedData] = [], appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> TransactionOutcome {
         guard let purchase = item.originalTransactionId else { return .noCustomer }
         return try await writing("storing transaction \(item.transactionId ?? "?")") { () async throws -> TransactionOutcome in
             let linked = try await self.connection.query(
@@ -138,7 +140,10 @@ public final class ReceiptStore: Sendable {
                     "INSERT INTO purchases (original_transaction_id, app_account_token, linked_at) VALUES (?, ?, ?)",
                     [.text(purchase), .text(claimed), .integer(SQLiteInt64(receivedAt))])
             }
-            let isNew = try await self.insert(item, receivedAt: receivedAt)
+            var isNew = try await self.insert(item, receivedAt: receivedAt)
+            for other in others where try await self.insert(other, receivedAt: receivedAt) {
+                isNew = true
+            }
             return .stored(appAccountToken: customer, isNew: isNew)
         }
     }
