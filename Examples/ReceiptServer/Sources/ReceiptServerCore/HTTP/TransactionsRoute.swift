@@ -47,7 +47,10 @@ struct TransactionsRoute: Sendable {
         if let renewalJWS {
             renewal = try server.verifiedRenewalInfo(renewalJWS)
         }
-        guard let purchase = transaction.originalTransactionId, !purchase.isEmpty else {
+        // A verified transaction always carries it (the verifier refuses one without); the guard
+        // keeps the server's invariant explicit.
+        let purchase = transaction.originalTransactionId
+        guard !purchase.isEmpty else {
             throw APIError(.unprocessableContent, code: "missingOriginalTransactionId",
                            "The transaction verified but has no originalTransactionId, so it belongs to no purchase. Nothing was stored.")
         }
@@ -81,12 +84,12 @@ struct TransactionsRoute: Sendable {
         switch outcome {
         case .noCustomer:
             throw APIError(.unprocessableContent, code: "missingAppAccountToken",
-                           "Transaction \(transaction.transactionId ?? "?") has no appAccountToken and its purchase \(purchase) belongs to no customer yet, so the server cannot tell whose it is. Send {\"signedTransaction\": ..., \"appAccountToken\": \"<the customer's UUID>\"} (and set Product.PurchaseOption.appAccountToken when purchasing). Nothing was stored.")
+                           "Transaction \(transaction.transactionId) has no appAccountToken and its purchase \(purchase) belongs to no customer yet, so the server cannot tell whose it is. Send {\"signedTransaction\": ..., \"appAccountToken\": \"<the customer's UUID>\"} (and set Product.PurchaseOption.appAccountToken when purchasing). Nothing was stored.")
         case .conflict(let linkedTo):
             throw APIError(.conflict, code: "customerConflict",
                            "Purchase \(purchase) already belongs to customer \(linkedTo), not \(ownToken ?? claimedCustomer ?? "?"). Nothing was stored.")
         case .stored(let customer, let isNew):
-            context.logger.info("transaction \(transaction.transactionId ?? "?") for customer \(customer): \(isNew ? "stored" : "already stored")")
+            context.logger.info("transaction \(transaction.transactionId) for customer \(customer): \(isNew ? "stored" : "already stored")")
             var answer = try await server.entitlements(of: customer, at: server.configuration.now())
             answer.stored = isNew
             return JSONBody.response(answer)
