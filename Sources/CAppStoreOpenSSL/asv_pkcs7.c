@@ -281,15 +281,3 @@ int asv_pkcs7_verify_signature(const asv_pkcs7 *pkcs7, asv_error *err) {
     ERR_clear_error();
     return 1;
 }
-
-int asv_sha1(const void *data, size_t length, uint8_t out[20]) {
-    unsigned int out_length = 0;
-    int ok = EVP_Digest(data, length, out, &out_length, EVP_sha1(), NULL);
-    ERR_clear_error();
-    return ok == 1 && out_length == 20 ? 1 : 0;
-}
-
-int asv_pkey_is_rsa(EVP_PKEY *key) {
-    ERR_clear_error();
-    return key != NULL && EVP_PKEY_get_base_id(key) == EVP_PKEY_RSA ? 1 : 0;
-}

@@ -33,5 +33,7 @@ extension Outcome {
         }
         kind = .appReceipt
         payloadData = result.unsafePayloadValue.jsonRepresentation
+        // Not a JWS payload: the text format renders the receipt from its JSON.
+        payload = nil
     }
 }

@@ -6,6 +6,24 @@ struct LineVerifier: Sendable {
     let verifier: SignedDataVerifier
     let type: PayloadTypeOption
 
+    /// The outcome for one input item: a problem the reader found, or the verdict on its text.
+    func outcome(for line: InputLine) -> Outcome {
+        guard let problem = line.problem else { return outcome(for: line.text) }
+        let kind: SignedPayloadKind? = if case .multiLineJSON = problem { type.kind ?? .notification } else { type.kind }
+        return Outcome(Self.error(for: problem, at: line), kind: kind)
+    }
+
+    /// The error a line the reader could not hand over as it stands is reported with.
+    static func error(for problem: InputProblem, at line: InputLine) -> SignedDataDecodingError {
+        switch problem {
+        case .tooLong(let bytes, let limit):
+            SignedDataDecodingError(.inputTooLarge, "The line is \(bytes) bytes; --max-input-bytes is \(limit) (App Store JWS are a few kilobytes). The line was skipped unread; raise --max-input-bytes if it is expected.")
+        case .multiLineJSON(let lastLine):
+            SignedDataDecodingError(.multiLineJSON, "Lines \(line.lineNumber)-\(lastLine) are one JSON object spread over several lines (a pretty-printed notification body?); verify-jws reads one JSON object per line: compact it first, for example with `jq -c .`.")
+        }
+    }
+
+    /// The verdict on one line's text: a compact JWS, or a notification body.
     func outcome(for text: String) -> Outcome {
         if type == .appReceipt || (type == .auto && Self.looksLikeAppReceipt(text)) {
             return appReceiptOutcome(for: text)
@@ -14,12 +32,12 @@ struct LineVerifier: Sendable {
         var kind = type.kind
         if text.hasPrefix("{") {
             // A notification body as Apple POSTs it: {"signedPayload":"..."}.
-            guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let signedPayload = body["signedPayload"] as? String
-            else {
-                return Outcome(SignedDataDecodingError(.malformedJWS, "The line is JSON but not a notification body ({\"signedPayload\":\"...\"}); expected a compact JWS or such a body."), kind: kind)
+            // The library's strict reader, the same as verifyNotification(body:).
+            do {
+                jws = try ResponseBodyV2(json: text).signedPayload
+            } catch {
+                return Outcome(error, kind: kind ?? .notification)
             }
-            jws = signedPayload
             kind = kind ?? .notification
         }
         // Without --type, try the common case first: the verifier recognises a payload of another
@@ -69,4 +87,9 @@ struct LineVerifier: Sendable {
         case .failure(let error): Outcome(error, kind: kind)
         }
     }
+}
+
+extension SignedDataDecodingError.Code {
+    /// verify-jws only: a JSON object spread over several input lines.
+    static let multiLineJSON = Self(rawValue: "multiLineJSON")
 }

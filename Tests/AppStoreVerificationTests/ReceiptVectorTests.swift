@@ -46,7 +46,7 @@ struct ReceiptVector: Decodable, Sendable, CustomTestStringConvertible {
         }
         let xcode = try options.xcodeReceiptCertificate.map { try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector($0))) }
         return try SignedDataVerifier(configuration: .init(
-            bundleId: options.bundleId, environment: options.environment.map(Environment.init(rawValue:)),
+            bundleId: options.bundleId, environment: options.environment.map(AppStoreEnvironment.init(rawValue:)),
             effectiveDate: effectiveDate, maximumInputLength: options.maximumInputLength ?? 1 << 20,
             receiptRoots: roots, xcodeReceiptCertificate: xcode))
     }

@@ -43,17 +43,17 @@ public struct AppReceipt: Sendable, Hashable {
 
     /// The environment the receipt comes from: `"Production"` → `.production`, `"ProductionSandbox"` →
     /// `.sandbox`, `"Xcode"` → `.xcode`, anything else as it is written.
-    public var environment: Environment? {
+    public var environment: AppStoreEnvironment? {
         receiptType.map(Self.environment(receiptType:))
     }
 
     /// The environment a receipt type names.
-    static func environment(receiptType: String) -> Environment {
+    static func environment(receiptType: String) -> AppStoreEnvironment {
         switch receiptType {
         case "Production": .production
         case "ProductionSandbox": .sandbox
         case "Xcode": .xcode
-        default: Environment(rawValue: receiptType)
+        default: AppStoreEnvironment(rawValue: receiptType)
         }
     }
 

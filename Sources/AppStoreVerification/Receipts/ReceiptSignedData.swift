@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 import Foundation
 
 /// A receipt's PKCS#7 SignedData, parsed by OpenSSL: attached content, exactly one signer, the
@@ -45,13 +45,8 @@ final class ReceiptSignedData {
 
     /// Verifies the signer's signature over the content with its embedded certificate's key (no
     /// path validation: the caller's chain policy does that).
-    func verifySignature() -> Result<Void, OpenSSLFailure> {
+    func verifySignature() throws(OpenSSLFailure) {
         var error = asv_error()
-        return asv_pkcs7_verify_signature(pointer, &error) == 1 ? .success(()) : .failure(OpenSSLFailure(error))
+        guard asv_pkcs7_verify_signature(pointer, &error) == 1 else { throw OpenSSLFailure(error) }
     }
-}
-
-extension PublicKey {
-    /// Whether this is an RSA key.
-    var isRSA: Bool { asv_pkey_is_rsa(pointer) == 1 }
 }

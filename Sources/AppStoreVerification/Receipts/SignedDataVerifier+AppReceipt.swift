@@ -59,42 +59,28 @@ extension SignedDataVerifier {
         let signedData = try ReceiptSignedData(encoded: encoded)
         let receipt = try AppReceipt(payload: signedData.content)
 
-        let instant: Int64
-        let dateDescription: String
-        switch configuration.effectiveDate {
-        case .signedDate:
-            if let created = receipt.receiptCreationDate {
-                instant = Self.seconds(created)
-                dateDescription = "the receipt's creation date"
-            } else {
-                instant = Self.seconds(Date())
-                dateDescription = "now, as the receipt has no creation date"
-            }
-        case .now:
-            instant = Self.seconds(Date())
-            dateDescription = "now"
-        case .fixed(let date):
-            instant = Self.seconds(date)
-            dateDescription = "the configured effective date"
-        }
-        if let error = receiptPolicy.cryptographicFailure(of: signedData, receipt: receipt, at: instant, dateDescription: dateDescription)
-            ?? claimsFailure(of: receipt) {
+        let instant = configuration.effectiveDate.instant(
+            signingDate: receipt.receiptCreationDate, origin: "the receipt's creation date",
+            fallbackOrigin: "now, as the receipt has no creation date")
+        do throws(VerificationError) {
+            try receiptPolicy.verify(signedData, receipt: receipt, at: instant)
+            try checkClaims(of: receipt)
+        } catch {
             return .unverified(receipt, error)
         }
         return .verified(receipt)
     }
 
     /// Bundle ID and environment against the configuration.
-    private func claimsFailure(of receipt: AppReceipt) -> VerificationError? {
+    private func checkClaims(of receipt: AppReceipt) throws(VerificationError) {
         if let expected = configuration.bundleId, receipt.bundleId != expected {
             let claimed = receipt.bundleId.map { "\"\($0)\"" } ?? "missing"
-            return .invalidAppIdentifier("The receipt's bundle ID is \(claimed); this verifier expects \"\(expected)\". The receipt belongs to another app.")
+            throw .invalidAppIdentifier("The receipt's bundle ID is \(claimed); this verifier expects \"\(expected)\". The receipt belongs to another app.")
         }
         if let expected = configuration.environment, receipt.environment != expected {
             let claimed = receipt.receiptType.map { "\"\($0)\"" } ?? "missing"
-            return .invalidEnvironment("The receipt's environment is \(claimed); this verifier expects \"\(expected.rawValue)\" (receipts write Production, ProductionSandbox for Sandbox, or Xcode). Use one verifier per environment.")
+            throw .invalidEnvironment("The receipt's environment is \(claimed); this verifier expects \"\(expected.rawValue)\" (receipts write Production, ProductionSandbox for Sandbox, or Xcode). Use one verifier per environment.")
         }
-        return nil
     }
 
     /// Decodes base64 text (standard alphabet, padded), ignoring ASCII white space.

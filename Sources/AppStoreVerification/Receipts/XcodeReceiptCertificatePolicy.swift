@@ -19,26 +19,25 @@ struct XcodeReceiptCertificatePolicy: Sendable {
             key = try certificate.publicKey()
             validity = try certificate.validity()
         } catch {
-            throw VerifierConfigurationError("The Xcode receipt certificate \(root.name) cannot be used: \(error.message).")
+            throw VerifierConfigurationError(.invalidCertificate, "The Xcode receipt certificate \(root.name) cannot be used: \(error.message).")
         }
-        guard key.isRSA else {
-            throw VerifierConfigurationError("The Xcode receipt certificate \(root.name) does not hold an RSA key; Xcode signs app receipts with its RSA \"StoreKit\" certificate (the P-256 \"StoreKit Testing in Xcode\" certificate, for JWS, goes in xcodeCertificate).")
+        guard case .rsa = key.kind else {
+            throw VerifierConfigurationError(.unsupportedKey, "The Xcode receipt certificate \(root.name) does not hold an RSA key; Xcode signs app receipts with its RSA \"StoreKit\" certificate (the P-256 \"StoreKit Testing in Xcode\" certificate, for JWS, goes in xcodeCertificate).")
         }
     }
 
     /// Checks that the receipt embeds exactly the configured certificate, valid at `instant`.
-    func validate(_ chain: [Data], at instant: Int64, dateDescription: String) -> VerificationError? {
+    func validate(_ chain: [Data], at instant: EffectiveInstant) throws(VerificationError) {
         guard chain.count == 1 else {
-            return .invalidCertificateChain("The receipt says environment Xcode, but it embeds \(chain.count) certificates; Xcode embeds exactly one, its StoreKit certificate.")
+            throw .invalidCertificateChain("The receipt says environment Xcode, but it embeds \(chain.count) certificates; Xcode embeds exactly one, its StoreKit certificate.")
         }
         guard chain[0] == certificate.derEncoded else {
-            return .invalidCertificateChain("The receipt says environment Xcode, but its signing certificate is not the configured Xcode receipt certificate (\(certificate.subject)). Export the certificate of the Xcode project that signed this receipt and configure it.")
+            throw .invalidCertificateChain("The receipt says environment Xcode, but its signing certificate is not the configured Xcode receipt certificate (\(certificate.subject)). Export the certificate of the Xcode project that signed this receipt and configure it.")
         }
         let notBefore = Int64(validity.lowerBound.timeIntervalSince1970)
         let notAfter = Int64(validity.upperBound.timeIntervalSince1970)
-        guard instant >= notBefore, instant < notAfter else {
-            return .invalidCertificateChain("The Xcode receipt certificate (\(certificate.subject)) is valid from \(DateText.iso8601(validity.lowerBound)) to \(DateText.iso8601(validity.upperBound)); the effective date is \(DateText.iso8601(seconds: instant)) (\(dateDescription)).")
+        guard instant.seconds >= notBefore, instant.seconds < notAfter else {
+            throw .invalidCertificateChain("The Xcode receipt certificate (\(certificate.subject)) is valid from \(DateText.iso8601(validity.lowerBound)) to \(DateText.iso8601(validity.upperBound)); the effective date is \(instant.text).")
         }
-        return nil
     }
 }

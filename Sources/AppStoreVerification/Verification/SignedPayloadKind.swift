@@ -24,4 +24,16 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, CustomS
         case .appReceipt: "an app receipt"
         }
     }
+
+    /// The verifier's entry point for this kind, for messages.
+    var entryPoint: String {
+        switch self {
+        case .transaction: "verifyTransaction"
+        case .renewalInfo: "verifyRenewalInfo"
+        case .appTransaction: "verifyAppTransaction"
+        case .notification: "verifyNotification"
+        case .realtimeRequest: "verifyRealtimeRequest"
+        case .appReceipt: "verifyAppReceipt"
+        }
+    }
 }

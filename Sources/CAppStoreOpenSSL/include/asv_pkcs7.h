@@ -61,12 +61,6 @@ asv_pkcs7_signer_summary asv_pkcs7_signer(const asv_pkcs7 *pkcs7);
 /// 1 valid, 0 invalid (reason in err), -1 internal error.
 int asv_pkcs7_verify_signature(const asv_pkcs7 *pkcs7, asv_error *err);
 
-/// 1 if `key` is an RSA key, else 0.
-int asv_pkey_is_rsa(EVP_PKEY *key);
-
-/// SHA-1 of `data` into `out` (20 bytes), for the receipt's device hash. 1 on success.
-int asv_sha1(const void *data, size_t length, uint8_t out[20]);
-
 #ifdef __cplusplus
 }
 #endif
