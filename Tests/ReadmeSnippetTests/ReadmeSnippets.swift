@@ -70,4 +70,24 @@ extension ReadmeContext {
         storedData = try JSONEncoder().encode(engine.history)  // plain Codable data, any database
         return (granted, all)
     }
+
+    // MARK: - README: App receipts
+
+    mutating func appReceiptSnippet(base64ReceiptFromApp: String, identifierForVendor: UUID) throws -> String? {
+        let verifier = try SignedDataVerifier(configuration: .init(
+            bundleId: "com.example.app", appAppleId: 1234567890, environment: .production))
+
+        let result = try verifier.verifyAppReceipt(base64ReceiptFromApp)   // or the receipt file's Data
+            .verifyingDevice(identifierForVendor)                           // UUID; the MAC address's Data on macOS
+        switch result {
+        case .verified(let receipt):
+            for purchase in receipt.inApp {
+                if let productId = purchase.productId { grant(productId, until: purchase.expiresDate) }
+            }
+        case .unverified(_, let error):
+            print("refused receipt: \(error)")
+        }
+        let transactionId = try result.transactionId   // Apple's extractTransactionIdFromAppReceipt, verified only
+        return transactionId
+    }
 }

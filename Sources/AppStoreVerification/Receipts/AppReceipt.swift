@@ -57,12 +57,19 @@ public struct AppReceipt: Sendable, Hashable {
         }
     }
 
-    /// The transaction ID of the first in-app purchase, as Apple's `ReceiptUtility`
-    /// (`extractTransactionIdFromAppReceipt`) returns it; `nil` when the receipt lists none.
+    /// The transaction ID Apple's `ReceiptUtility.extractTransactionIdFromAppReceipt` returns: in
+    /// receipt order, the first in-app purchase attribute that is a transaction ID (1703) or an
+    /// original transaction ID (1705); `nil` when there is none. In App Store receipts that is the
+    /// first purchase's transaction ID (attributes are sorted by type).
     ///
     /// Only meaningful on a verified receipt: use ``VerificationResult/transactionId``.
     var firstTransactionId: String? {
-        inApp.first?.transactionId
+        for purchase in inApp {
+            for field in purchase.fields where field.type == 1703 || field.type == 1705 {
+                return field.type == 1703 ? purchase.transactionId : purchase.originalTransactionId
+            }
+        }
+        return nil
     }
 
     /// The value bytes of attribute 2 (the bundle ID's UTF8String, tag and length included), which
