@@ -20,13 +20,16 @@ struct TransactionRecord: Codable, Hashable, Sendable {
 
     /// The record of a transaction, or why the engine cannot use it.
     static func make(_ transaction: Transaction) -> Result<TransactionRecord, IngestNote> {
-        guard let transactionId = transaction.transactionId, !transactionId.isEmpty else {
+        let transactionId = transaction.transactionId
+        guard !transactionId.isEmpty else {
             return .failure(IngestNote("a transaction without transactionId: it cannot be told apart from others, so it is ignored"))
         }
-        guard let productId = transaction.productId, !productId.isEmpty else {
+        let productId = transaction.productId
+        guard !productId.isEmpty else {
             return .failure(IngestNote("transaction \(transactionId) has no productId: ignored"))
         }
-        guard let type = transaction.type else {
+        let type = transaction.type
+        guard !type.rawValue.isEmpty else {
             return .failure(IngestNote("transaction \(transactionId) (\(productId)) has no type: ignored"))
         }
         guard EntitlementRules.grantableTypes.contains(type) else {
@@ -40,11 +43,11 @@ struct TransactionRecord: Codable, Hashable, Sendable {
         }
         return .success(TransactionRecord(
             transactionId: transactionId,
-            originalTransactionId: transaction.originalTransactionId ?? transactionId,
+            originalTransactionId: transaction.originalTransactionId.isEmpty ? transactionId : transaction.originalTransactionId,
             productId: productId,
             productType: type.rawValue,
             subscriptionGroupIdentifier: transaction.subscriptionGroupIdentifier,
-            purchaseDate: transaction.purchaseDate.map(Milliseconds.of),
+            purchaseDate: Milliseconds.of(transaction.purchaseDate),
             expiresDate: transaction.expiresDate.map(Milliseconds.of),
             revocationDate: transaction.revocationDate.map(Milliseconds.of),
             revocationType: transaction.revocationType?.rawValue,
@@ -83,21 +86,43 @@ struct RenewalRecord: Codable, Hashable, Sendable {
     }
 }
 
+/// A record that can be ordered by its whole content, for ties between versions.
+protocol CanonicallyOrdered: Equatable {
+    /// Every field, in a fixed order, as text: equal exactly when the records are equal.
+    var canonicalKey: String { get }
+}
+
+extension CanonicallyOrdered {
+    static func field(_ value: (some CustomStringConvertible)?) -> String {
+        value.map { "+\($0.description)" } ?? "-"
+    }
+}
+
+extension TransactionRecord: CanonicallyOrdered {
+    var canonicalKey: String {
+        [transactionId, originalTransactionId, productId, productType, Self.field(subscriptionGroupIdentifier),
+         Self.field(purchaseDate), Self.field(expiresDate), Self.field(revocationDate), Self.field(revocationType),
+         Self.field(revocationReason), String(isUpgraded), Self.field(ownershipType), Self.field(signedDate)]
+            .joined(separator: "\u{1F}")
+    }
+}
+
+extension RenewalRecord: CanonicallyOrdered {
+    var canonicalKey: String {
+        [originalTransactionId, Self.field(productId), Self.field(autoRenewProductId), Self.field(autoRenewStatus),
+         String(isInBillingRetryPeriod), Self.field(gracePeriodExpiresDate), Self.field(expirationIntent), Self.field(signedDate)]
+            .joined(separator: "\u{1F}")
+    }
+}
+
 /// Which of two versions of the same signed item wins: the later `signedDate`; on a tie (or when
-/// neither has one), the one whose canonical encoding sorts last, so that the choice depends only
-/// on the two values, never on which arrived first.
+/// neither has one), the one whose content sorts last, so that the choice depends only on the two
+/// values, never on which arrived first.
 enum LatestVersion {
-    static func prefers<Record: Encodable & Equatable>(_ candidate: Record, over current: Record, candidateDate: Int64?, currentDate: Int64?) -> Bool {
+    static func prefers<Record: CanonicallyOrdered>(_ candidate: Record, over current: Record, candidateDate: Int64?, currentDate: Int64?) -> Bool {
         if candidate == current { return false }
         let lhs = candidateDate ?? Int64.min, rhs = currentDate ?? Int64.min
         if lhs != rhs { return lhs > rhs }
-        return canonical(candidate) > canonical(current)
-    }
-
-    private static func canonical<Record: Encodable>(_ record: Record) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(record) else { return "" }
-        return String(decoding: data, as: UTF8.self)
+        return candidate.canonicalKey > current.canonicalKey
     }
 }
