@@ -58,4 +58,18 @@ extension ReadmeContext {
             xcodeCertificate: nil))
         return testVerifier
     }
+
+    // MARK: - README: Entitlements
+
+    func entitlementsSnippet(verifier: SignedDataVerifier, storedData: inout Data) throws -> (granted: [Entitlement], all: [Entitlement]) {
+        var engine = EntitlementEngine(
+            configuration: .init(nonRenewingDurations: ["com.example.season.pass": 90 * 86_400]),
+            history: try JSONDecoder().decode(CustomerHistory.self, from: storedData))   // or CustomerHistory()
+        engine.ingest(try verifier.verifyTransaction(jwsFromApp))           // VerificationResult<Transaction>
+        engine.ingest(try verifier.verifyNotification(body: requestBody))   // nested data included
+        let granted = engine.currentEntitlements(at: Date())   // [Entitlement]: only what gives access
+        let all = engine.statuses(at: Date())                  // also expired, billing retry, revoked
+        storedData = try JSONEncoder().encode(engine.history)  // plain Codable data, any database
+        return (granted, all)
+    }
 }
