@@ -7,6 +7,12 @@ let package = Package(
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
         .executable(name: "verify-jws", targets: ["verify-jws"]),
     ],
+    // swift-argument-parser is for the verify-jws tool only. A package depending on this one with
+    // `traits: []` never resolves or fetches it (see the README, "What a dependent resolves").
+    traits: [
+        .trait(name: "CommandLineTool", description: "The verify-jws tool's dependency, swift-argument-parser."),
+        .default(enabledTraits: ["CommandLineTool"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
@@ -31,7 +37,7 @@ let package = Package(
             name: "verify-jws",
             dependencies: [
                 "AppStoreVerification",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

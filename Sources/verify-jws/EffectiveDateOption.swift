@@ -5,8 +5,19 @@ import Foundation
 /// The `--effective-date` option: `signed`, `now`, or an ISO 8601 instant.
 struct EffectiveDateOption: ExpressibleByArgument, Sendable {
     let policy: EffectiveDatePolicy
+    /// The argument as given, for `--help`'s default.
+    let argument: String
+
+    /// The default: the payload's signedDate.
+    static let signed = EffectiveDateOption(policy: .signedDate, argument: "signed")
+
+    private init(policy: EffectiveDatePolicy, argument: String) {
+        self.policy = policy
+        self.argument = argument
+    }
 
     init?(argument: String) {
+        self.argument = argument
         switch argument.lowercased() {
         case "signed": policy = .signedDate
         case "now": policy = .now
@@ -28,6 +39,9 @@ struct EffectiveDateOption: ExpressibleByArgument, Sendable {
     }
 
     static var defaultCompletionKind: CompletionKind { .list(["signed", "now"]) }
+
+    /// `--help` shows the default as typed (`signed`), not as a Swift value.
+    var defaultValueDescription: String { argument }
 }
 
 /// The `--environment` option, matched case-insensitively against Apple's names.
@@ -42,4 +56,7 @@ struct EnvironmentOption: ExpressibleByArgument, Sendable {
     }
 
     static var allValueStrings: [String] { AppStoreEnvironment.documentedValues.map(\.rawValue) }
+
+    /// Whether this is Production, where payloads must carry the App Apple ID.
+    var isProduction: Bool { environment == .production }
 }

@@ -30,6 +30,9 @@ struct EntitlementsCommand: ParsableCommand {
     @Option(name: .customLong("non-renewing-duration"), help: ArgumentHelp("How long a non-renewing subscription lasts from its purchase (repeatable): PRODUCT_ID=DURATION, the duration in seconds or with a suffix d or h (e.g. com.example.pass=90d). Without it, a non-renewing product lasts until revoked.", valueName: "PRODUCT_ID=DURATION"))
     var nonRenewingDurations: [NonRenewingDurationOption] = []
 
+    @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("The longest input line accepted, in bytes.", valueName: "N"))
+    var maxInputBytes: Int = SignedDataVerifier.Configuration().maximumInputLength
+
     @Argument(help: ArgumentHelp("The input file; '-' or none reads standard input.", valueName: "FILE"))
     var file: String?
 
@@ -40,17 +43,23 @@ struct EntitlementsCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let lines: [InputLine]
+        var input: InputLines
         do {
-            lines = try InputLines.read(from: [file ?? "-"])
+            input = try InputLines(paths: [file ?? "-"], maximumLineLength: maxInputBytes)
         } catch {
-            throw ValidationError("\(error)")
+            FileHandle.standardError.write(Data("verify-jws entitlements: \(error.message)\n".utf8))
+            throw ExitCode(2)
         }
         var durations: [String: TimeInterval] = [:]
         for option in nonRenewingDurations { durations[option.productId] = option.seconds }
         var engine = EntitlementEngine(configuration: .init(nonRenewingDurations: durations))
         var rejected: [EntitlementsOutput.RejectedLine] = []
-        for line in lines {
+        while let line = input.next() {
+            if let problem = line.problem {
+                let error = LineVerifier.error(for: problem, at: line)
+                rejected.append(.init(line: line.lineNumber, status: .malformed, code: error.code.rawValue, message: error.message))
+                continue
+            }
             let item: EntitlementEngine.Item
             switch EntitlementLineReader.item(for: line.text, verifier: verifier) {
             case .success(let read): item = read
@@ -63,6 +72,10 @@ struct EntitlementsCommand: ParsableCommand {
             }
             engine.ingest(item)
         }
+        for error in input.inputErrors {
+            FileHandle.standardError.write(Data("verify-jws entitlements: \(error)\n".utf8))
+        }
+        guard input.inputErrors.isEmpty else { throw ExitCode(2) }
         let output = EntitlementsOutput(at: at.date, entitlements: engine.currentEntitlements(at: at.date), rejected: rejected)
         FileHandle.standardOutput.write(Data((output.json() + "\n").utf8))
         switch output.worstStatus {

@@ -6,6 +6,24 @@ struct LineVerifier: Sendable {
     let verifier: SignedDataVerifier
     let type: PayloadTypeOption
 
+    /// The outcome for one input item: a problem the reader found, or the verdict on its text.
+    func outcome(for line: InputLine) -> Outcome {
+        guard let problem = line.problem else { return outcome(for: line.text) }
+        let kind: SignedPayloadKind? = if case .multiLineJSON = problem { type.kind ?? .notification } else { type.kind }
+        return Outcome(Self.error(for: problem, at: line), kind: kind)
+    }
+
+    /// The error a line the reader could not hand over as it stands is reported with.
+    static func error(for problem: InputProblem, at line: InputLine) -> SignedDataDecodingError {
+        switch problem {
+        case .tooLong(let bytes, let limit):
+            SignedDataDecodingError(.inputTooLarge, "The line is \(bytes) bytes; --max-input-bytes is \(limit) (App Store JWS are a few kilobytes). The line was skipped unread; raise --max-input-bytes if it is expected.")
+        case .multiLineJSON(let lastLine):
+            SignedDataDecodingError(.multiLineJSON, "Lines \(line.lineNumber)-\(lastLine) are one JSON object spread over several lines (a pretty-printed notification body?); verify-jws reads one JSON object per line: compact it first, for example with `jq -c .`.")
+        }
+    }
+
+    /// The verdict on one line's text: a compact JWS, or a notification body.
     func outcome(for text: String) -> Outcome {
         var jws = text
         var kind = type.kind
@@ -65,4 +83,9 @@ struct LineVerifier: Sendable {
         case .failure(let error): Outcome(error, kind: kind)
         }
     }
+}
+
+extension SignedDataDecodingError.Code {
+    /// verify-jws only: a JSON object spread over several input lines.
+    static let multiLineJSON = Self(rawValue: "multiLineJSON")
 }

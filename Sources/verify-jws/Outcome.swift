@@ -15,6 +15,8 @@ struct Outcome: Sendable {
     let kind: SignedPayloadKind?
     /// The decoded payload JSON; `nil` when malformed.
     let payloadData: Data?
+    /// The decoded payload as its typed model (the text format renders it); `nil` when malformed.
+    let payload: (any SignedPayload)?
     /// Nested signed data (a notification's transaction and renewal info), already verified.
     var nested: [(name: String, outcome: Outcome)] = []
 
@@ -31,6 +33,7 @@ struct Outcome: Sendable {
         }
         kind = Payload.payloadKind
         payloadData = result.payloadData
+        payload = result.unsafePayloadValue
     }
 
     init(_ error: SignedDataDecodingError, kind: SignedPayloadKind?) {
@@ -39,6 +42,7 @@ struct Outcome: Sendable {
         errorMessage = error.message
         self.kind = kind
         payloadData = nil
+        payload = nil
     }
 
     /// The status of this outcome and every nested one: the worst wins.

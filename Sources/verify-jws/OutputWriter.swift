@@ -7,34 +7,61 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text, json
 }
 
-/// Writes outcomes to standard output, buffered.
-struct OutputWriter {
+/// Renders outcomes and writes them to standard output.
+///
+/// Output is buffered; when standard output is a pipe or a terminal, ``flush()`` is called after
+/// every run of verdicts written in order, so a reader at the other end sees each verdict as soon
+/// as it and the ones before it are done. Into a file, the buffer is written every 64 KiB.
+final class OutputWriter {
     let format: OutputFormat
-    private var buffer = Data()
+    /// Whether every run of verdicts is flushed (standard output is a pipe or a terminal).
+    let flushesEachRun: Bool
+    private var buffer: [UInt8] = []
+    private static let flushThreshold = 1 << 16
+    /// Set when standard output is gone (a closed pipe); nothing more is written then.
+    private(set) var failed = false
 
     init(format: OutputFormat) {
         self.format = format
-        buffer.reserveCapacity(1 << 16)
+        var info = stat()
+        let isPipe = fstat(STDOUT_FILENO, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+        flushesEachRun = isPipe || isatty(STDOUT_FILENO) == 1
+        buffer.reserveCapacity(Self.flushThreshold + 4096)
     }
 
     /// The output for one input line, newline included (pure, so workers can render in parallel).
     static func render(_ outcome: Outcome, for line: InputLine, format: OutputFormat) -> String {
         switch format {
         case .json: jsonLine(outcome) + "\n"
-        case .text: text(outcome, location: "\(line.source == "-" ? "stdin" : line.source):\(line.lineNumber)") + "\n"
+        case .text: text(outcome, location: line.location) + "\n"
         }
     }
 
-    mutating func write(_ rendered: String) {
+    func write(_ rendered: String) {
         buffer.append(contentsOf: rendered.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        if buffer.count >= Self.flushThreshold { flush() }
     }
 
-    mutating func finish() { flush() }
+    /// The end of a run of verdicts written in input order.
+    func endOfRun() {
+        if flushesEachRun { flush() }
+    }
 
-    private mutating func flush() {
-        FileHandle.standardOutput.write(buffer)
-        buffer.removeAll(keepingCapacity: true)
+    func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard !failed else { return }
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = Foundation.write(STDOUT_FILENO, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                offset += written
+            }
+        }
     }
 
     // MARK: - JSON
@@ -42,19 +69,21 @@ struct OutputWriter {
     /// One JSON object: status, error, type, payload, and nested outcomes when there are any. The
     /// status is the worst of the outcome and its nested ones, and the error the first that failed.
     static func jsonLine(_ outcome: Outcome) -> String {
-        var fields = [
-            "\"status\":\(quote(outcome.overallStatus.rawValue))",
-            "\"error\":\(errorJSON(effectiveError(of: outcome)))",
-            "\"type\":\(outcome.kind.map { quote($0.optionName) } ?? "null")",
-            "\"payload\":\(payloadJSON(outcome.payloadData))",
-        ]
+        var line = "{\"status\":\"" + outcome.overallStatus.rawValue + "\",\"error\":"
+        line.reserveCapacity(128 + (outcome.payloadData?.count ?? 0))
+        line += errorJSON(effectiveError(of: outcome))
+        line += ",\"type\":" + (outcome.kind.map { "\"" + $0.optionName + "\"" } ?? "null")
+        line += ",\"payload\":" + payloadJSON(outcome.payloadData)
         if !outcome.nested.isEmpty {
-            let nested = outcome.nested.map { name, inner in
-                "\(quote(name)):{\"status\":\(quote(inner.overallStatus.rawValue)),\"error\":\(errorJSON(effectiveError(of: inner))),\"payload\":\(payloadJSON(inner.payloadData))}"
+            line += ",\"nested\":{"
+            for (index, (name, inner)) in outcome.nested.enumerated() {
+                if index > 0 { line += "," }
+                line += quote(name) + ":{\"status\":\"" + inner.overallStatus.rawValue + "\",\"error\":"
+                line += errorJSON(effectiveError(of: inner)) + ",\"payload\":" + payloadJSON(inner.payloadData) + "}"
             }
-            fields.append("\"nested\":{\(nested.joined(separator: ","))}")
+            line += "}"
         }
-        return "{\(fields.joined(separator: ","))}"
+        return line + "}"
     }
 
     /// The outcome's own error, else the first nested one, prefixed with where it is.
@@ -74,72 +103,72 @@ struct OutputWriter {
     /// The payload JSON as the App Store signed it when it is one line (it always is: the verifier
     /// decoded it, so it is valid JSON), re-serialized compactly otherwise.
     private static func payloadJSON(_ data: Data?) -> String {
-        if let data, !data.contains(UInt8(ascii: "\n")), !data.contains(UInt8(ascii: "\r")), data.first == UInt8(ascii: "{") {
-            return String(decoding: data, as: UTF8.self)
+        guard let data else { return "null" }
+        let oneLine = data.withUnsafeBytes { bytes -> Bool in
+            guard let base = bytes.baseAddress, bytes.first == UInt8(ascii: "{") else { return false }
+            return memchr(base, 0x0A, bytes.count) == nil && memchr(base, 0x0D, bytes.count) == nil
         }
-        guard let data, let object = try? JSONSerialization.jsonObject(with: data),
+        if oneLine { return String(decoding: data, as: UTF8.self) }
+        guard let object = try? JSONSerialization.jsonObject(with: data),
               let compact = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return "null" }
         return String(decoding: compact, as: UTF8.self)
     }
 
-    static func quote(_ text: String) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes]) else { return "\"\"" }
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-    }
+    static func quote(_ text: String) -> String { JSONText.quoted(text) }
 
     // MARK: - Text
 
     static func text(_ outcome: Outcome, location: String, indent: String = "") -> String {
         let kind = outcome.kind?.description ?? "input"
-        var lines: [String] = []
+        var text = indent
         switch outcome.status {
-        case .verified: lines.append("\(indent)✔ verified: \(kind) (\(location))")
-        case .unverified: lines.append("\(indent)✘ UNVERIFIED: \(kind) (\(location))")
-        case .malformed: lines.append("\(indent)✘ MALFORMED: \(kind) (\(location))")
+        case .verified: text += "✔ verified: \(kind) (\(location))"
+        case .unverified: text += "✘ UNVERIFIED: \(kind) (\(location))"
+        case .malformed: text += "✘ MALFORMED: \(kind) (\(location))"
         }
         if let code = outcome.errorCode {
-            lines.append("\(indent)  \(code): \(outcome.errorMessage ?? "")")
+            text += "\n\(indent)  \(code): \(outcome.errorMessage ?? "")"
         }
-        if let data = outcome.payloadData, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            let width = object.keys.map(\.count).max() ?? 0
-            for key in object.keys.sorted() {
-                guard let value = object[key] else { continue }
-                // Nested JWS are shown as their own verified outcome below.
-                if outcome.nested.contains(where: { $0.name == key }) { continue }
-                lines.append("\(indent)  \(key.padding(toLength: width, withPad: " ", startingAt: 0))  \(describe(value, key: key, indent: indent + "  "))")
-            }
+        // Nested JWS are shown as their own outcome below, not as their compact text.
+        let skipped = Set(outcome.nested.map(\.name))
+        if let payload = outcome.payload as? any Encodable, let node = ModelTextEncoder.node(for: payload), node.kind == .object {
+            appendMembers(of: node, indent: indent + "  ", skipping: skipped, to: &text)
+        } else if let data = outcome.payloadData {
+            text += "\n\(indent)  payload  \(String(decoding: data, as: UTF8.self))"
         }
-        var text = lines.joined(separator: "\n")
         for (name, inner) in outcome.nested {
             text += "\n" + Self.text(inner, location: name, indent: indent + "    ")
         }
         return text
     }
 
-    private static func describe(_ value: Any, key: String, indent: String) -> String {
-        if let dictionary = value as? [String: Any] {
-            let width = dictionary.keys.map(\.count).max() ?? 0
-            return dictionary.keys.sorted().map { inner in
-                "\n\(indent)  \(inner.padding(toLength: width, withPad: " ", startingAt: 0))  \(describe(dictionary[inner] ?? NSNull(), key: inner, indent: indent + "  "))"
-            }.joined()
+    /// One `key  value` line per member, keys padded to one column; objects and arrays of objects
+    /// below their key, indented.
+    private static func appendMembers(of node: TextNode, indent: String, skipping: Set<String>, to text: inout String) {
+        var width = 0
+        for member in node.members where !skipping.contains(member.key) { width = max(width, member.key.utf8.count) }
+        for (key, value) in node.members where !skipping.contains(key) {
+            text += "\n" + indent + key
+            switch value.kind {
+            case .scalar:
+                text += String(repeating: " ", count: width - key.utf8.count + 2) + value.scalar
+            case .object:
+                appendMembers(of: value, indent: indent + "  ", skipping: skipping, to: &text)
+            case .array:
+                if value.elements.allSatisfy({ $0.kind == .scalar }) {
+                    text += String(repeating: " ", count: width - key.utf8.count + 2) + "[" + value.elements.map(\.scalar).joined(separator: ", ") + "]"
+                } else {
+                    for (index, element) in value.elements.enumerated() {
+                        text += "\n\(indent)  [\(index)]"
+                        if element.kind == .scalar {
+                            text += "  " + element.scalar
+                        } else {
+                            appendMembers(of: element, indent: indent + "    ", skipping: skipping, to: &text)
+                        }
+                    }
+                }
+            }
         }
-        if let number = value as? NSNumber, key.hasSuffix("Date") {
-            let milliseconds = number.doubleValue
-            return "\(DateFormatting.iso8601(milliseconds: milliseconds))  (\(number))"
-        }
-        if let data = try? JSONSerialization.data(withJSONObject: [value], options: [.withoutEscapingSlashes]) {
-            return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-        }
-        return "\(value)"
-    }
-}
-
-/// Dates for people.
-enum DateFormatting {
-    static func iso8601(milliseconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: milliseconds / 1000))
     }
 }

@@ -13,7 +13,7 @@ struct VerifierOptions: ParsableArguments {
     @Option(name: .customLong("app-apple-id"), help: ArgumentHelp("The App Apple ID payloads must carry (required with --environment Production).", valueName: "N"))
     var appAppleId: Int64?
 
-    @Option(name: .customLong("environment"), help: ArgumentHelp("The environment payloads must come from: Production, Sandbox, Xcode or LocalTesting.", valueName: "NAME"))
+    @Option(name: .customLong("environment"), help: ArgumentHelp("The environment payloads must come from.", valueName: "NAME"))
     var environment: EnvironmentOption?
 
     @Option(name: .customLong("xcode-certificate"), help: ArgumentHelp("The 'StoreKit Testing in Xcode' certificate (DER or PEM) to trust for Xcode-environment data.", valueName: "FILE"))
@@ -21,6 +21,12 @@ struct VerifierOptions: ParsableArguments {
 
     @Flag(name: .customLong("no-strict"), help: "Relax OpenSSL's strict X.509 checks (for test PKIs without key identifiers, such as Apple's library test data).")
     var noStrict = false
+
+    func validate() throws {
+        if environment?.isProduction == true, appAppleId == nil {
+            throw ValidationError("--environment Production needs --app-apple-id N: your app's Apple ID (the number in App Store Connect, App Information), which production payloads must carry.")
+        }
+    }
 
     /// The verifier configuration these options describe.
     func makeConfiguration(effectiveDate: EffectiveDatePolicy) throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {

@@ -10,18 +10,20 @@ struct VerifyJWS: ParsableCommand {
         abstract: "Verify App Store signed data: transactions, renewal info, app transactions, Server Notifications V2.",
         discussion: """
             Each input file (or standard input, with '-' or no file) holds one JWS per line, or one \
-            notification body {"signedPayload":"..."} per line; blank lines are skipped. Every line goes \
-            through one verifier, in input order.
+            notification body {"signedPayload":"..."} per line; blank lines are skipped. Input is read, \
+            verified and written as a stream: each line's verdict is written as soon as it and the lines \
+            before it are done, in input order.
 
             Exit status: 0 when every input verified, 1 when any was unverified, 2 when any was \
-            malformed or the arguments were wrong.
-            """
+            malformed, the input empty or unreadable, or the arguments wrong.
+            """,
+        version: ToolVersion.text
     )
 
     @OptionGroup var verifierOptions: VerifierOptions
 
-    @Option(name: .customLong("effective-date"), help: ArgumentHelp("When certificates must be valid: 'signed' (the payload's signedDate, default), 'now', or an ISO 8601 instant.", valueName: "signed|now|ISO8601"))
-    var effectiveDate: EffectiveDateOption = EffectiveDateOption(argument: "signed")!
+    @Option(name: .customLong("effective-date"), help: ArgumentHelp("When certificates must be valid: 'signed' (the payload's signedDate), 'now', or an ISO 8601 instant.", valueName: "signed|now|ISO8601"))
+    var effectiveDate: EffectiveDateOption = .signed
 
     @Option(name: .customLong("type"), help: ArgumentHelp("The kind of signed data; 'auto' tells it from the payload.", valueName: "auto|transaction|renewal|app-transaction|notification|realtime-request"))
     var type: PayloadTypeOption = .auto
@@ -32,12 +34,18 @@ struct VerifyJWS: ParsableCommand {
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Verify on N threads (default: all cores); output stays in input order.", valueName: "N"))
     var jobs: Int?
 
+    @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("The longest input line accepted, in bytes; longer lines are skipped unread and reported as inputTooLarge.", valueName: "N"))
+    var maxInputBytes: Int = SignedDataVerifier.Configuration().maximumInputLength
+
     @Argument(help: ArgumentHelp("Input files; '-' or none reads standard input.", valueName: "FILE"))
     var files: [String] = []
 
     func validate() throws {
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs must be at least 1.")
+        }
+        if maxInputBytes < 1 {
+            throw ValidationError("--max-input-bytes must be at least 1.")
         }
     }
 
@@ -48,35 +56,57 @@ struct VerifyJWS: ParsableCommand {
         } catch {
             throw ValidationError(error.message)
         }
-        let lines: [InputLine]
+        var input: InputLines
         do {
-            lines = try InputLines.read(from: files)
+            input = try InputLines(paths: files, maximumLineLength: maxInputBytes)
         } catch {
-            throw ValidationError("\(error)")
+            // One line, not a usage dump: the arguments were fine, the file is not.
+            FileHandle.standardError.write(Data("verify-jws: \(error.message)\n".utf8))
+            throw ExitCode(2)
         }
         let lineVerifier = LineVerifier(verifier: verifier, type: type)
         let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        var writer = OutputWriter(format: format)
-        var progress = ProgressBar(total: lines.count)
-        var worst = Outcome.Status.verified
-        // Batches bound the memory held by outcomes not yet written.
-        let batchSize = 4_096
-        for start in stride(from: 0, to: lines.count, by: batchSize) {
-            let batch = lines[start..<min(start + batchSize, lines.count)]
-            let format = self.format
-            let results = ParallelVerification.map(batch, jobs: threads) { line in
-                let outcome = lineVerifier.outcome(for: line.text)
-                return (status: outcome.overallStatus, output: OutputWriter.render(outcome, for: line, format: format))
+        let writer = OutputWriter(format: format)
+        let format = self.format
+        let tally = Tally()
+        if threads == 1 {
+            // One thread: read, verify, write, in turn.
+            while let line = input.next() {
+                let outcome = lineVerifier.outcome(for: line)
+                tally.add(outcome.overallStatus)
+                writer.write(OutputWriter.render(outcome, for: line, format: format))
+                writer.endOfRun()
             }
-            for result in results {
-                writer.write(result.output)
-                worst = Outcome.worse(worst, result.status)
-            }
-            progress.update(done: batch.endIndex)
+        } else {
+            // A window of a few lines per worker keeps every worker busy while the reader and the
+            // writer wait on I/O, without holding more than a handful of lines in memory.
+            let pipeline = OrderedPipeline<(status: Outcome.Status, output: String)>(
+                jobs: threads, window: 8 * threads,
+                transform: { line in
+                    let outcome = lineVerifier.outcome(for: line)
+                    return (outcome.overallStatus, OutputWriter.render(outcome, for: line, format: format))
+                },
+                consume: { result in
+                    tally.add(result.status)
+                    writer.write(result.output)
+                },
+                endOfRun: { writer.endOfRun() }
+            )
+            while let line = input.next() { pipeline.submit(line) }
+            pipeline.finish()
         }
-        progress.finish()
-        writer.finish()
-        switch worst {
+        writer.flush()
+        tally.finish()
+        for error in input.inputErrors {
+            FileHandle.standardError.write(Data("verify-jws: \(error)\n".utf8))
+        }
+        guard input.inputErrors.isEmpty else { throw ExitCode(2) }
+        guard tally.count > 0 else {
+            let names = files.isEmpty || files == ["-"] ? "standard input" : files.joined(separator: ", ")
+            FileHandle.standardError.write(Data("verify-jws: no input: \(names) held no JWS (one JWS or notification body per line; blank lines are skipped)\n".utf8))
+            throw ExitCode(2)
+        }
+        switch tally.worst {
         case .verified: return
         case .unverified: throw ExitCode(1)
         case .malformed: throw ExitCode(2)
@@ -84,7 +114,9 @@ struct VerifyJWS: ParsableCommand {
     }
 
     private func makeConfiguration() throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
-        try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy)
+        var configuration = try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy)
+        configuration.maximumInputLength = maxInputBytes
+        return configuration
     }
 
     /// Parses the arguments and runs, mapping argument errors to exit status 2.

@@ -29,8 +29,12 @@ enum TestPaths {
     }
 }
 
-/// The message for tests skipped because `../shared` is absent.
-let sharedAbsentComment: Comment = "../shared is absent (a fresh clone without the team's shared data): skipped"
+/// The message for tests skipped because `../shared` is absent (on every clone but this project's CI).
+let sharedAbsentComment: Comment = """
+    needs ../shared beside the repository (Apple's real certificates and test vectors, \
+    Wycheproof, Apple's official library as oracle; kept beside the repository, not shipped). \
+    These tests run in this project's CI; everything else runs here.
+    """
 
 extension TrustedRoot {
     /// The test PKI's root, from TestVectors/pki/root.der.

@@ -6,7 +6,8 @@ import Testing
 struct ReadmeSnippetTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The lines of every ```swift block of README.md, without indentation, blank lines and imports.
+    /// The lines of every ```swift block of README.md (but manifest excerpts), without indentation,
+    /// blank lines and imports.
     static func readmeSwiftBlocks() throws -> [[String]] {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         var blocks: [[String]] = []
@@ -16,7 +17,10 @@ struct ReadmeSnippetTests {
             if current == nil, trimmed == "```swift" {
                 current = []
             } else if current != nil, trimmed == "```" {
-                blocks.append(current ?? [])
+                // A manifest line (`.package(...)`) belongs in a Package.swift, not in code.
+                if let block = current, !(block.first?.hasPrefix(".package(") ?? false) {
+                    blocks.append(block)
+                }
                 current = nil
             } else if current != nil, !trimmed.isEmpty, !trimmed.hasPrefix("import ") {
                 current?.append(trimmed)

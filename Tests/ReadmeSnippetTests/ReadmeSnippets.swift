@@ -45,27 +45,25 @@ extension ReadmeContext {
     // MARK: - README: trusting another root
 
     static func anotherRootSnippet() throws -> SignedDataVerifier {
+        // One DER certificate:
         let testRoot = try TrustedRoot(derEncoded: Data(contentsOf: URL(fileURLWithPath: "TestVectors/pki/root.der")))
+        // A DER file, or a PEM file with one or more certificates:
+        let stagingRoots = try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: "TestVectors/pki/root.der"))
+
         let testVerifier = try SignedDataVerifier(configuration: .init(
-            trustedRoots: [testRoot] + TrustedRoot.roots(contentsOf: URL(fileURLWithPath: "staging-roots.pem")),
+            trustedRoots: [testRoot] + stagingRoots,
             bundleId: "com.example.app",
-            appAppleId: nil,
-            environment: .sandbox,
-            effectiveDate: .signedDate,
-            strictChecks: true,
-            chainCacheCapacity: 64,
-            maximumInputLength: 1 << 20,
-            xcodeCertificate: nil))
+            environment: .sandbox))
         return testVerifier
     }
 
     // MARK: - README: Entitlements
 
-    func entitlementsSnippet(verifier: SignedDataVerifier, storedData: inout Data) throws -> (granted: [Entitlement], all: [Entitlement]) {
+    static func entitlementsSnippet(verifier: SignedDataVerifier, jwsFromTheApp: String, requestBody: Data, storedData: inout Data) throws -> ([Entitlement], [Entitlement]) {
         var engine = EntitlementEngine(
             configuration: .init(nonRenewingDurations: ["com.example.season.pass": 90 * 86_400]),
             history: try JSONDecoder().decode(CustomerHistory.self, from: storedData))   // or CustomerHistory()
-        engine.ingest(try verifier.verifyTransaction(jwsFromApp))           // VerificationResult<Transaction>
+        engine.ingest(try verifier.verifyTransaction(jwsFromTheApp))        // VerificationResult<Transaction>
         engine.ingest(try verifier.verifyNotification(body: requestBody))   // nested data included
         let granted = engine.currentEntitlements(at: Date())   // [Entitlement]: only what gives access
         let all = engine.statuses(at: Date())                  // also expired, billing retry, revoked

@@ -106,9 +106,9 @@ public struct EntitlementEngine: Sendable, Hashable {
         case .success(let result):
             report.absorb(ingestTransaction(result, item: "notification.signedTransactionInfo"))
             if payload.notificationType == .revoke, case .verified(let transaction) = result,
-               !transaction.transactionId.isEmpty,
+               let transactionId = transaction.storedTransactionId,
                let date = transaction.revocationDate ?? payload.signedDate {
-                if history.noteRevocation(of: transaction.transactionId, at: Milliseconds.of(date)) { report.changed = true }
+                if history.noteRevocation(of: transactionId, at: Milliseconds.of(date)) { report.changed = true }
             }
         case .failure(let error):
             report.rejections.append(Rejection(item: "notification.signedTransactionInfo", code: error.code.rawValue, message: error.message))

@@ -20,16 +20,13 @@ struct TransactionRecord: Codable, Hashable, Sendable {
 
     /// The record of a transaction, or why the engine cannot use it.
     static func make(_ transaction: Transaction) -> Result<TransactionRecord, IngestNote> {
-        let transactionId = transaction.transactionId
-        guard !transactionId.isEmpty else {
+        guard let transactionId = transaction.storedTransactionId, !transactionId.isEmpty else {
             return .failure(IngestNote("a transaction without transactionId: it cannot be told apart from others, so it is ignored"))
         }
-        let productId = transaction.productId
-        guard !productId.isEmpty else {
+        guard let productId = transaction.storedProductId, !productId.isEmpty else {
             return .failure(IngestNote("transaction \(transactionId) has no productId: ignored"))
         }
-        let type = transaction.type
-        guard !type.rawValue.isEmpty else {
+        guard let type = transaction.storedType else {
             return .failure(IngestNote("transaction \(transactionId) (\(productId)) has no type: ignored"))
         }
         guard EntitlementRules.grantableTypes.contains(type) else {
@@ -43,11 +40,11 @@ struct TransactionRecord: Codable, Hashable, Sendable {
         }
         return .success(TransactionRecord(
             transactionId: transactionId,
-            originalTransactionId: transaction.originalTransactionId.isEmpty ? transactionId : transaction.originalTransactionId,
+            originalTransactionId: transaction.storedOriginalTransactionId ?? transactionId,
             productId: productId,
             productType: type.rawValue,
             subscriptionGroupIdentifier: transaction.subscriptionGroupIdentifier,
-            purchaseDate: Milliseconds.of(transaction.purchaseDate),
+            purchaseDate: transaction.storedPurchaseDate.map(Milliseconds.of),
             expiresDate: transaction.expiresDate.map(Milliseconds.of),
             revocationDate: transaction.revocationDate.map(Milliseconds.of),
             revocationType: transaction.revocationType?.rawValue,
