@@ -47,5 +47,11 @@ let package = Package(
             dependencies: ["AppStoreVerification", "CAppStoreOpenSSL", "verify-jws"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The README's Swift snippets, compiled as written against the public API only.
+        .testTarget(
+            name: "ReadmeSnippetTests",
+            dependencies: ["AppStoreVerification"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
     ]
 )

@@ -81,7 +81,8 @@ int main(int argc, char **argv) {
 
         EVP_PKEY *leaf_key = asv_x509_public_key(leaf, &err);
         EVP_PKEY *intermediate_key = asv_x509_public_key(intermediate, &err);
-        expect(asv_pkey_curve_nid(leaf_key) == 415 && asv_pkey_curve_nid(intermediate_key) == 715, "curves");
+        expect(asv_pkey_kind(leaf_key) == ASV_KEY_EC_P256 && asv_pkey_kind(intermediate_key) == ASV_KEY_EC_P384, "key kinds");
+        expect(asv_pkey_bits(leaf_key) == 256 && asv_pkey_kind(NULL) == ASV_KEY_OTHER, "key sizes");
         expect(asv_x509_signature_verifies(leaf, intermediate_key, &err) == 1, "leaf signed by intermediate");
         expect(asv_x509_signature_verifies(leaf, leaf_key, &err) != 1, "leaf not signed by itself");
 
@@ -89,23 +90,26 @@ int main(int argc, char **argv) {
         X509_STORE *store = asv_store_new(&err);
         expect(asv_store_add_root(store, root, &err) == 1, "root added");
         X509 *untrusted[1] = {intermediate};
-        size_t length;
-        uint32_t matches;
-        int64_t from, until, issuers_from, issuers_until;
-        expect(asv_verify_chain(store, leaf, untrusted, 1, at_time, 1, 0, &length, &matches, &from, &until,
-                                &issuers_from, &issuers_until, &err) == 1 && length == 3 && matches == 3,
+        asv_chain_report report;
+        asv_chain_request request = {store, leaf, untrusted, 1, at_time, 1, 0};
+        expect(asv_verify_chain(&request, &report, &err) == 1 && report.chain_length == 3 &&
+                   report.chain_matches_input == 3 && report.failure == ASV_CHAIN_OK,
                "good chain validates");
-        expect(asv_verify_chain(store, leaf, untrusted, 1, 4102444800, 1, 0, &length, &matches, &from, &until,
-                                &issuers_from, &issuers_until, &err) == 0 && err.x509_error == 10,
+        request.at_time = 4102444800;
+        expect(asv_verify_chain(&request, &report, &err) == 0 && report.x509_error == 10 &&
+                   report.failure == ASV_CHAIN_OUTSIDE_VALIDITY && report.depth >= 0,
                "expired chain refused");
-        expect(asv_verify_chain(store, leaf, NULL, 0, at_time, 1, 0, &length, &matches, &from, &until,
-                                &issuers_from, &issuers_until, &err) == 0, "missing intermediate refused");
+        asv_chain_request no_intermediate = {store, leaf, NULL, 0, at_time, 1, 0};
+        expect(asv_verify_chain(&no_intermediate, &report, &err) == 0 && report.failure == ASV_CHAIN_UNTRUSTED,
+               "missing intermediate refused");
+        asv_chain_request incomplete = {NULL, leaf, NULL, 0, at_time, 1, 0};
+        expect(asv_verify_chain(&incomplete, &report, &err) == -1, "incomplete request is an internal error");
         X509_STORE *partial = asv_store_new(&err);
         asv_store_add_root(partial, intermediate, &err);
-        expect(asv_verify_chain(partial, leaf, NULL, 0, at_time, 1, 1, &length, &matches, &from, &until,
-                                &issuers_from, &issuers_until, &err) == 1 && length == 2, "partial chain validates");
-        expect(asv_verify_chain(partial, leaf, NULL, 0, at_time, 1, 0, &length, &matches, &from, &until,
-                                &issuers_from, &issuers_until, &err) == 0, "partial chain refused without the flag");
+        asv_chain_request partial_request = {partial, leaf, NULL, 0, at_time, 1, 1};
+        expect(asv_verify_chain(&partial_request, &report, &err) == 1 && report.chain_length == 2, "partial chain validates");
+        partial_request.partial_chain = 0;
+        expect(asv_verify_chain(&partial_request, &report, &err) == 0, "partial chain refused without the flag");
 
         // ES256: good, tampered, wrong length, out of range, wrong key.
         expect(asv_es256_verify(leaf_key, input, input_length, signature, signature_length, &err) == 1, "signature verifies");
@@ -124,7 +128,20 @@ int main(int argc, char **argv) {
         expect(asv_pkey_from_spki_der(spki, 0, &err) == NULL, "empty SPKI refused");
         expect(asv_pkey_from_spki_der(input, input_length, &err) == NULL, "garbage SPKI refused");
         uint8_t digest[48];
-        expect(asv_sha256(input, input_length, digest) == 1 && asv_sha384(input, input_length, digest) == 1, "digests");
+        expect(asv_sha256(input, input_length, digest) == 1 && asv_sha384(input, input_length, digest) == 1 &&
+                   asv_sha1(input, input_length, digest) == 1, "digests");
+
+        // The header midstate: SHA-256(prefix || suffix) equals the one-shot digest, and the digest
+        // verifies with asv_es256_verify_digest; the same thread's cached context serves other keys.
+        asv_sha256_prefix *prefix = asv_sha256_prefix_new(input, 10, &err);
+        uint8_t whole[32], split[32];
+        expect(prefix != NULL && asv_sha256(input, input_length, whole) == 1 &&
+                   asv_sha256_prefix_finish(prefix, input + 10, input_length - 10, split) == 1 &&
+                   memcmp(whole, split, 32) == 0, "midstate digest equals the one-shot digest");
+        expect(asv_es256_verify_digest(leaf_key, split, signature, signature_length, &err) == 1, "digest verifies");
+        expect(asv_es256_verify_digest(intermediate_key, split, signature, signature_length, &err) == 0, "P-384 key refused for a digest");
+        expect(asv_es256_verify_digest(leaf_key, split, signature, signature_length, &err) == 1, "digest verifies after a key change");
+        asv_sha256_prefix_free(prefix);
 
         asv_store_free(partial);
         asv_store_free(store);

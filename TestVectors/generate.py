@@ -589,9 +589,10 @@ def valid_vectors(good: Chain) -> list[Vector]:
                sign_objects(header, transaction_payload(EXPIRED_SIGNED_DATE), leaf), "verified",
                options={"effectiveDate": EXPLICIT_EFFECTIVE_DATE}),
         Vector("missing-signed-date-explicit-date", "transaction",
-               "No signedDate in the payload, but options give an explicit effective date, so no "
-               "date is missing: verified.",
-               sign_objects(header, transaction_payload(None), leaf), "verified",
+               "No signedDate in the payload; options give an explicit effective date, so the chain "
+               "and signature check out, but every App Store transaction carries signedDate: "
+               "missingRequiredProperties.",
+               sign_objects(header, transaction_payload(None), leaf), "unverified", "missingRequiredProperties",
                options={"effectiveDate": EXPLICIT_EFFECTIVE_DATE}),
         Vector("renewal-valid", "renewal",
                "A well-formed Sandbox JWSRenewalInfoDecodedPayload; renewal info has no bundleId, so "
@@ -1027,7 +1028,7 @@ def attack_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
     return [
         # Header parameters.
         unverified("alg-missing", "Header without \"alg\" (good x5c, valid ES256 signature).",
-                   sign_objects({"x5c": header["x5c"]}, tx, leaf), "invalidSignature"),
+                   sign_objects({"x5c": header["x5c"]}, tx, leaf), "invalidEncoding"),
         unverified("jwk-injection", "Header carries the attacker's key as \"jwk\" and the JWS is signed "
                    "with it; the key must come from the validated x5c leaf only.",
                    sign_objects(make_header(good.x5c(), extra={"jwk": attacker_jwk}), tx, attacker),
@@ -1044,7 +1045,7 @@ def attack_vectors(good: Chain, variants: dict[str, Chain]) -> list[Vector]:
         unverified("header-not-object", "The header is the JSON array [\"ES256\"].",
                    sign_objects(["ES256"], tx, leaf), "invalidEncoding"),
         unverified("header-alg-number", "Header \"alg\": 256.",
-                   sign_objects(make_header(good.x5c(), alg=256), tx, leaf), "invalidSignature"),
+                   sign_objects(make_header(good.x5c(), alg=256), tx, leaf), "invalidEncoding"),
         unverified("x5c-not-array", "Header \"x5c\" is one base64 string, not an array.",
                    sign_objects({"alg": "ES256", "x5c": b64std(leaf_der)}, tx, leaf), "invalidCertificateChain"),
         unverified("x5c-entry-base64url", "x5c[0] is base64url (with '-' and '_') instead of standard base64.",

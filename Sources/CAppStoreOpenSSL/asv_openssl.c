@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/bio.h>
@@ -66,36 +67,110 @@ static void asv_fail(asv_error *err, const char *format, ...) {
 static pthread_once_t asv_digests_once = PTHREAD_ONCE_INIT;
 static EVP_MD *asv_sha256_md = NULL;
 static EVP_MD *asv_sha384_md = NULL;
+static EVP_MD *asv_sha1_md = NULL;
 
 /// Fetches the digest implementations once, instead of on every call.
 static void asv_fetch_digests(void) {
     asv_sha256_md = EVP_MD_fetch(NULL, "SHA256", NULL);
     asv_sha384_md = EVP_MD_fetch(NULL, "SHA384", NULL);
-}
-
-static int asv_digest(const EVP_MD *fallback, int want384, const uint8_t *data, size_t length,
-                      uint8_t *out) {
-    pthread_once(&asv_digests_once, asv_fetch_digests);
-    const EVP_MD *md = want384 ? asv_sha384_md : asv_sha256_md;
-    unsigned int out_length = 0;
-    int ok = EVP_Digest(data, length, out, &out_length, md != NULL ? md : fallback, NULL);
+    asv_sha1_md = EVP_MD_fetch(NULL, "SHA1", NULL);
     ERR_clear_error();
-    return ok == 1 ? 1 : 0;
 }
 
-int asv_sha256(const uint8_t *data, size_t length, uint8_t out[32]) {
-    return asv_digest(EVP_sha256(), 0, data, length, out);
+/// The fetched implementation of `fallback`'s algorithm, or `fallback` itself.
+static const EVP_MD *asv_md(const EVP_MD *fetched, const EVP_MD *fallback) {
+    return fetched != NULL ? fetched : fallback;
 }
 
-int asv_sha384(const uint8_t *data, size_t length, uint8_t out[48]) {
-    return asv_digest(EVP_sha384(), 1, data, length, out);
+static int asv_digest(const EVP_MD *md, const void *data, size_t length, uint8_t *out) {
+    unsigned int out_length = 0;
+    int ok = md != NULL && EVP_Digest(data, length, out, &out_length, md, NULL) == 1;
+    ERR_clear_error();
+    return ok ? 1 : -1;
+}
+
+int asv_sha256(const void *data, size_t length, uint8_t out[32]) {
+    pthread_once(&asv_digests_once, asv_fetch_digests);
+    return asv_digest(asv_md(asv_sha256_md, EVP_sha256()), data, length, out);
+}
+
+int asv_sha384(const void *data, size_t length, uint8_t out[48]) {
+    pthread_once(&asv_digests_once, asv_fetch_digests);
+    return asv_digest(asv_md(asv_sha384_md, EVP_sha384()), data, length, out);
+}
+
+int asv_sha1(const void *data, size_t length, uint8_t out[20]) {
+    pthread_once(&asv_digests_once, asv_fetch_digests);
+    return asv_digest(asv_md(asv_sha1_md, EVP_sha1()), data, length, out);
+}
+
+struct asv_sha256_prefix {
+    EVP_MD_CTX *context;
+};
+
+asv_sha256_prefix *asv_sha256_prefix_new(const void *prefix, size_t length, asv_error *err) {
+    asv_begin(err);
+    pthread_once(&asv_digests_once, asv_fetch_digests);
+    asv_sha256_prefix *state = calloc(1, sizeof(asv_sha256_prefix));
+    if (state == NULL) {
+        asv_fail(err, "cannot allocate a SHA-256 state");
+        return NULL;
+    }
+    state->context = EVP_MD_CTX_new();
+    if (state->context == NULL ||
+        EVP_DigestInit_ex(state->context, asv_md(asv_sha256_md, EVP_sha256()), NULL) != 1 ||
+        EVP_DigestUpdate(state->context, prefix, length) != 1) {
+        asv_fail(err, "cannot start a SHA-256 computation");
+        asv_sha256_prefix_free(state);
+        return NULL;
+    }
+    return state;
+}
+
+/// One scratch digest context per thread, reused by every finish on that thread.
+static pthread_key_t asv_scratch_md_key;
+static pthread_once_t asv_scratch_md_once = PTHREAD_ONCE_INIT;
+
+static void asv_free_md_context(void *context) { EVP_MD_CTX_free((EVP_MD_CTX *)context); }
+static void asv_make_scratch_md_key(void) { (void)pthread_key_create(&asv_scratch_md_key, asv_free_md_context); }
+
+static EVP_MD_CTX *asv_scratch_md_context(void) {
+    pthread_once(&asv_scratch_md_once, asv_make_scratch_md_key);
+    EVP_MD_CTX *context = pthread_getspecific(asv_scratch_md_key);
+    if (context == NULL) {
+        context = EVP_MD_CTX_new();
+        if (context != NULL && pthread_setspecific(asv_scratch_md_key, context) != 0) {
+            EVP_MD_CTX_free(context);
+            context = NULL;
+        }
+    }
+    return context;
+}
+
+int asv_sha256_prefix_finish(const asv_sha256_prefix *state, const void *suffix, size_t length,
+                             uint8_t out[32]) {
+    EVP_MD_CTX *scratch = asv_scratch_md_context();
+    unsigned int out_length = 0;
+    int ok = scratch != NULL && state != NULL && EVP_MD_CTX_copy_ex(scratch, state->context) == 1 &&
+             EVP_DigestUpdate(scratch, suffix, length) == 1 &&
+             EVP_DigestFinal_ex(scratch, out, &out_length) == 1 && out_length == 32;
+    ERR_clear_error();
+    return ok ? 1 : -1;
+}
+
+void asv_sha256_prefix_free(asv_sha256_prefix *state) {
+    if (state == NULL) {
+        return;
+    }
+    EVP_MD_CTX_free(state->context);
+    free(state);
 }
 
 const char *asv_openssl_version(void) { return OpenSSL_version(OPENSSL_VERSION); }
 
 // MARK: - Certificates
 
-X509 *asv_x509_from_der(const uint8_t *der, size_t length, asv_error *err) {
+X509 *asv_x509_from_der(const void *der, size_t length, asv_error *err) {
     asv_begin(err);
     if (der == NULL || length == 0) {
         asv_fail(err, "the certificate is empty");
@@ -105,13 +180,14 @@ X509 *asv_x509_from_der(const uint8_t *der, size_t length, asv_error *err) {
         asv_fail(err, "the certificate is too large (%zu bytes)", length);
         return NULL;
     }
-    const unsigned char *cursor = der;
+    const unsigned char *start = der;
+    const unsigned char *cursor = start;
     X509 *cert = d2i_X509(NULL, &cursor, (long)length);
     if (cert == NULL) {
         asv_fail(err, "not a DER-encoded X.509 certificate");
         return NULL;
     }
-    size_t consumed = (size_t)(cursor - der);
+    size_t consumed = (size_t)(cursor - start);
     if (consumed != length) {
         X509_free(cert);
         asv_fail(err, "%zu trailing bytes follow the certificate's DER encoding", length - consumed);
@@ -209,19 +285,20 @@ int asv_x509_signature_verifies(const X509 *cert, EVP_PKEY *issuer_key, asv_erro
 
 // MARK: - Keys
 
-EVP_PKEY *asv_pkey_from_spki_der(const uint8_t *der, size_t length, asv_error *err) {
+EVP_PKEY *asv_pkey_from_spki_der(const void *der, size_t length, asv_error *err) {
     asv_begin(err);
     if (der == NULL || length == 0 || length > (size_t)LONG_MAX) {
         asv_fail(err, "the public key is empty or too large");
         return NULL;
     }
-    const unsigned char *cursor = der;
+    const unsigned char *start = der;
+    const unsigned char *cursor = start;
     EVP_PKEY *key = d2i_PUBKEY(NULL, &cursor, (long)length);
     if (key == NULL) {
         asv_fail(err, "not a DER SubjectPublicKeyInfo");
         return NULL;
     }
-    if ((size_t)(cursor - der) != length) {
+    if ((size_t)(cursor - start) != length) {
         EVP_PKEY_free(key);
         asv_fail(err, "trailing bytes follow the public key's DER encoding");
         return NULL;
@@ -229,20 +306,40 @@ EVP_PKEY *asv_pkey_from_spki_der(const uint8_t *der, size_t length, asv_error *e
     return key;
 }
 
-int asv_pkey_curve_nid(EVP_PKEY *key) {
+asv_key_kind asv_pkey_kind(const EVP_PKEY *key) {
     ERR_clear_error();
-    if (key == NULL || EVP_PKEY_get_base_id(key) != EVP_PKEY_EC) {
-        return 0;
+    if (key == NULL) {
+        return ASV_KEY_OTHER;
+    }
+    int type = EVP_PKEY_get_base_id(key);
+    if (type == EVP_PKEY_RSA) {
+        return ASV_KEY_RSA;
+    }
+    if (type != EVP_PKEY_EC) {
+        return ASV_KEY_OTHER;
     }
     char name[80];
     size_t length = 0;
     if (EVP_PKEY_get_group_name(key, name, sizeof(name), &length) != 1) {
         ERR_clear_error();
-        return 0;
+        return ASV_KEY_EC_OTHER;
     }
     int nid = OBJ_txt2nid(name);
     ERR_clear_error();
-    return nid == NID_undef ? 0 : nid;
+    switch (nid) {
+    case NID_X9_62_prime256v1:
+        return ASV_KEY_EC_P256;
+    case NID_secp384r1:
+        return ASV_KEY_EC_P384;
+    default:
+        return ASV_KEY_EC_OTHER;
+    }
+}
+
+int asv_pkey_bits(const EVP_PKEY *key) {
+    int bits = key == NULL ? 0 : EVP_PKEY_get_bits(key);
+    ERR_clear_error();
+    return bits > 0 ? bits : 0;
 }
 
 void asv_pkey_free(EVP_PKEY *key) { EVP_PKEY_free(key); }
@@ -269,17 +366,76 @@ int asv_store_add_root(X509_STORE *store, X509 *root, asv_error *err) {
 
 void asv_store_free(X509_STORE *store) { X509_STORE_free(store); }
 
-int asv_verify_chain(X509_STORE *store, X509 *leaf, X509 *const *untrusted, size_t untrusted_count,
-                     int64_t at_time, int strict, int partial_chain, size_t *chain_length,
-                     uint32_t *chain_matches_input, int64_t *valid_from, int64_t *valid_until,
-                     int64_t *issuers_valid_from, int64_t *issuers_valid_until, asv_error *err) {
+/// The group a path-validation error belongs to, for messages.
+static asv_chain_failure asv_chain_failure_of(int x509_error) {
+    switch (x509_error) {
+    case X509_V_OK:
+        return ASV_CHAIN_OK;
+    case X509_V_ERR_CERT_NOT_YET_VALID:
+    case X509_V_ERR_CERT_HAS_EXPIRED:
+        return ASV_CHAIN_OUTSIDE_VALIDITY;
+    case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
+    case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+    case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+    case X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+        return ASV_CHAIN_UNTRUSTED;
+    default:
+        return ASV_CHAIN_OTHER;
+    }
+}
+
+/// Fills the report's windows and input matches from the validated `chain`. 1, or -1 on error.
+static int asv_report_chain(const asv_chain_request *request, STACK_OF(X509) *chain,
+                            asv_chain_report *report, asv_error *err) {
+    int count = chain == NULL ? 0 : sk_X509_num(chain);
+    report->chain_length = (size_t)(count < 0 ? 0 : count);
+    for (int i = 0; i < count && i < 32; i++) {
+        X509 *input = NULL;
+        if (i == 0) {
+            input = request->leaf;
+        } else if ((size_t)(i - 1) < request->untrusted_count) {
+            input = request->untrusted[i - 1];
+        }
+        if (input != NULL && X509_cmp(sk_X509_value(chain, i), input) == 0) {
+            report->chain_matches_input |= (uint32_t)1 << i;
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        int64_t not_before = 0, not_after = 0;
+        if (asv_x509_validity(sk_X509_value(chain, i), &not_before, &not_after, NULL) != 1) {
+            asv_fail(err, "the validity dates of the chain's certificate %d cannot be read", i);
+            return -1;
+        }
+        if (not_before > report->valid_from) {
+            report->valid_from = not_before;
+        }
+        if (not_after < report->valid_until) {
+            report->valid_until = not_after;
+        }
+        if (i > 0 && not_before > report->issuers_valid_from) {
+            report->issuers_valid_from = not_before;
+        }
+        if (i > 0 && not_after < report->issuers_valid_until) {
+            report->issuers_valid_until = not_after;
+        }
+    }
+    return 1;
+}
+
+int asv_verify_chain(const asv_chain_request *request, asv_chain_report *report, asv_error *err) {
     asv_begin(err);
-    *chain_length = 0;
-    *chain_matches_input = 0;
-    *valid_from = INT64_MIN;
-    *valid_until = INT64_MAX;
-    *issuers_valid_from = INT64_MIN;
-    *issuers_valid_until = INT64_MAX;
+    memset(report, 0, sizeof(*report));
+    report->failure = ASV_CHAIN_OK;
+    report->depth = -1;
+    report->valid_from = INT64_MIN;
+    report->valid_until = INT64_MAX;
+    report->issuers_valid_from = INT64_MIN;
+    report->issuers_valid_until = INT64_MAX;
+    if (request == NULL || request->store == NULL || request->leaf == NULL ||
+        (request->untrusted == NULL && request->untrusted_count > 0)) {
+        asv_fail(err, "incomplete path validation request");
+        return -1;
+    }
     int result = -1;
     X509_STORE_CTX *context = NULL;
     STACK_OF(X509) *intermediates = sk_X509_new_null();
@@ -287,75 +443,46 @@ int asv_verify_chain(X509_STORE *store, X509 *leaf, X509 *const *untrusted, size
         asv_fail(err, "cannot allocate a certificate stack");
         goto done;
     }
-    for (size_t i = 0; i < untrusted_count; i++) {
+    for (size_t i = 0; i < request->untrusted_count; i++) {
         // The stack borrows the certificates: it is freed with sk_X509_free, not pop_free.
-        if (sk_X509_push(intermediates, untrusted[i]) <= 0) {
+        if (sk_X509_push(intermediates, request->untrusted[i]) <= 0) {
             asv_fail(err, "cannot build the intermediate certificate stack");
             goto done;
         }
     }
     context = X509_STORE_CTX_new();
-    if (context == NULL || X509_STORE_CTX_init(context, store, leaf, intermediates) != 1) {
+    if (context == NULL || X509_STORE_CTX_init(context, request->store, request->leaf, intermediates) != 1) {
         asv_fail(err, "cannot set up path validation");
         goto done;
     }
     X509_VERIFY_PARAM *parameters = X509_STORE_CTX_get0_param(context);
-    X509_VERIFY_PARAM_set_time(parameters, (time_t)at_time);
-    if (partial_chain) {
+    X509_VERIFY_PARAM_set_time(parameters, (time_t)request->at_time);
+    if (request->partial_chain) {
         X509_VERIFY_PARAM_set_flags(parameters, X509_V_FLAG_PARTIAL_CHAIN);
     } else {
         X509_VERIFY_PARAM_clear_flags(parameters, X509_V_FLAG_PARTIAL_CHAIN);
     }
-    if (strict) {
+    if (request->strict) {
         X509_VERIFY_PARAM_set_flags(parameters, X509_V_FLAG_X509_STRICT);
     } else {
         X509_VERIFY_PARAM_clear_flags(parameters, X509_V_FLAG_X509_STRICT);
     }
 
-    int verified = X509_verify_cert(context);
-    if (verified == 1) {
-        STACK_OF(X509) *chain = X509_STORE_CTX_get0_chain(context);
-        int count = chain == NULL ? 0 : sk_X509_num(chain);
-        *chain_length = (size_t)(count < 0 ? 0 : count);
-        for (int i = 0; i < count && i < 32; i++) {
-            X509 *input = i == 0 ? leaf : ((size_t)(i - 1) < untrusted_count ? untrusted[i - 1] : NULL);
-            if (input != NULL && X509_cmp(sk_X509_value(chain, i), input) == 0) {
-                *chain_matches_input |= (uint32_t)1 << i;
-            }
-        }
-        for (int i = 0; i < count; i++) {
-            int64_t not_before = 0, not_after = 0;
-            if (asv_x509_validity(sk_X509_value(chain, i), &not_before, &not_after, NULL) != 1) {
-                asv_fail(err, "the validity dates of the chain's certificate %d cannot be read", i);
-                result = -1;
-                goto done;
-            }
-            if (not_before > *valid_from) {
-                *valid_from = not_before;
-            }
-            if (not_after < *valid_until) {
-                *valid_until = not_after;
-            }
-            if (i > 0 && not_before > *issuers_valid_from) {
-                *issuers_valid_from = not_before;
-            }
-            if (i > 0 && not_after < *issuers_valid_until) {
-                *issuers_valid_until = not_after;
-            }
-        }
-        ERR_clear_error();
-        result = 1;
+    if (X509_verify_cert(context) == 1) {
+        result = asv_report_chain(request, X509_STORE_CTX_get0_chain(context), report, err);
     } else {
         int code = X509_STORE_CTX_get_error(context);
-        int depth = X509_STORE_CTX_get_error_depth(context);
         if (code == X509_V_OK) {
             asv_fail(err, "path validation failed");
             result = -1;
         } else {
             asv_fail(err, "%s", X509_verify_cert_error_string(code));
+            report->failure = asv_chain_failure_of(code);
+            report->x509_error = code;
+            report->depth = X509_STORE_CTX_get_error_depth(context);
             if (err != NULL) {
                 err->x509_error = code;
-                err->depth = depth;
+                err->depth = report->depth;
             }
             result = 0;
         }
@@ -403,9 +530,39 @@ static size_t asv_der_integer(uint8_t *out, const uint8_t scalar[32]) {
     return offset + length;
 }
 
-int asv_es256_verify(EVP_PKEY *key, const uint8_t *message, size_t message_length,
-                     const uint8_t *signature, size_t signature_length, asv_error *err) {
+/// One verification context per thread, kept for the last key that thread verified with: a warm
+/// chain verifies every JWS under the same key, so the context is set up once, not per call. The
+/// context holds a reference to its key, so the key's address cannot be reused while it is cached.
+static pthread_key_t asv_verify_context_key;
+static pthread_once_t asv_verify_context_once = PTHREAD_ONCE_INIT;
+
+static void asv_free_pkey_context(void *context) { EVP_PKEY_CTX_free((EVP_PKEY_CTX *)context); }
+static void asv_make_verify_context_key(void) {
+    (void)pthread_key_create(&asv_verify_context_key, asv_free_pkey_context);
+}
+
+/// A verification context for `key` on this thread, initialised for EVP_PKEY_verify; NULL on error.
+/// Owned by the thread: the caller must not free it.
+static EVP_PKEY_CTX *asv_verify_context(EVP_PKEY *key) {
+    pthread_once(&asv_verify_context_once, asv_make_verify_context_key);
+    EVP_PKEY_CTX *context = pthread_getspecific(asv_verify_context_key);
+    if (context != NULL && EVP_PKEY_CTX_get0_pkey(context) == key) {
+        return context;
+    }
+    EVP_PKEY_CTX *fresh = EVP_PKEY_CTX_new(key, NULL);
+    if (fresh == NULL || EVP_PKEY_verify_init(fresh) != 1 ||
+        pthread_setspecific(asv_verify_context_key, fresh) != 0) {
+        EVP_PKEY_CTX_free(fresh);
+        return NULL;
+    }
+    EVP_PKEY_CTX_free(context);
+    return fresh;
+}
+
+int asv_es256_verify_digest(EVP_PKEY *key, const uint8_t digest[32], const void *signature_bytes,
+                            size_t signature_length, asv_error *err) {
     asv_begin(err);
+    const uint8_t *signature = signature_bytes;
     if (signature_length != 64) {
         asv_fail(err, "an ES256 signature is 64 bytes (r || s), this one is %zu", signature_length);
         return 0;
@@ -414,14 +571,9 @@ int asv_es256_verify(EVP_PKEY *key, const uint8_t *message, size_t message_lengt
         asv_fail(err, "the signature's r or s is not in [1, n-1]");
         return 0;
     }
-    if (key == NULL || EVP_PKEY_get_base_id(key) != EVP_PKEY_EC || EVP_PKEY_get_bits(key) != 256) {
+    if (key == NULL || asv_pkey_kind(key) != ASV_KEY_EC_P256) {
         asv_fail(err, "the signing key is not a P-256 key");
         return 0;
-    }
-    uint8_t digest[32];
-    if (asv_sha256(message, message_length, digest) != 1) {
-        asv_fail(err, "SHA-256 failed");
-        return -1;
     }
     // DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, at most 2 + 2 * 35 = 72 bytes.
     uint8_t der[72];
@@ -430,25 +582,30 @@ int asv_es256_verify(EVP_PKEY *key, const uint8_t *message, size_t message_lengt
     der[0] = 0x30;
     der[1] = (uint8_t)body;
 
-    int result = -1;
-    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new(key, NULL);
-    if (context == NULL || EVP_PKEY_verify_init(context) != 1) {
+    EVP_PKEY_CTX *context = asv_verify_context(key);
+    if (context == NULL) {
         asv_fail(err, "cannot set up ECDSA verification");
-        goto done;
+        return -1;
     }
-    int verified = EVP_PKEY_verify(context, der, body + 2, digest, sizeof(digest));
+    int verified = EVP_PKEY_verify(context, der, body + 2, digest, 32);
     if (verified == 1) {
-        result = 1;
-    } else if (verified == 0) {
-        asv_fail(err, "the ECDSA P-256 signature does not match the signing input");
-        result = 0;
-    } else {
-        asv_fail(err, "ECDSA verification failed");
-        result = 0;
+        ERR_clear_error();
+        return 1;
     }
+    // 0 is a mismatch; a negative value is a signature OpenSSL could not even parse. Both are an
+    // invalid signature, not an internal failure: the bytes came from outside.
+    asv_fail(err, verified == 0 ? "the ECDSA P-256 signature does not match the signing input"
+                                : "the ECDSA P-256 signature cannot be checked");
+    return 0;
+}
 
-done:
-    EVP_PKEY_CTX_free(context);
-    ERR_clear_error();
-    return result;
+int asv_es256_verify(EVP_PKEY *key, const void *message, size_t message_length,
+                     const void *signature, size_t signature_length, asv_error *err) {
+    uint8_t digest[32];
+    if (asv_sha256(message, message_length, digest) != 1) {
+        asv_begin(err);
+        asv_fail(err, "SHA-256 failed");
+        return -1;
+    }
+    return asv_es256_verify_digest(key, digest, signature, signature_length, err);
 }

@@ -46,16 +46,16 @@ struct EffectiveDateOption: ExpressibleByArgument, Sendable {
 
 /// The `--environment` option, matched case-insensitively against Apple's names.
 struct EnvironmentOption: ExpressibleByArgument, Sendable {
-    let environment: Environment
+    let environment: AppStoreEnvironment
 
     init?(argument: String) {
-        guard let match = Environment.documentedValues.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else {
+        guard let match = AppStoreEnvironment.documentedValues.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) else {
             return nil
         }
         environment = match
     }
 
-    static var allValueStrings: [String] { Environment.documentedValues.map(\.rawValue) }
+    static var allValueStrings: [String] { AppStoreEnvironment.documentedValues.map(\.rawValue) }
 
     /// Whether this is Production, where payloads must carry the App Apple ID.
     var isProduction: Bool { environment == .production }

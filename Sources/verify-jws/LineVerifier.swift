@@ -24,12 +24,12 @@ struct LineVerifier: Sendable {
         var kind = type.kind
         if text.hasPrefix("{") {
             // A notification body as Apple POSTs it: {"signedPayload":"..."}.
-            guard let body = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let signedPayload = body["signedPayload"] as? String
-            else {
-                return Outcome(SignedDataDecodingError(.malformedJWS, "The line is JSON but not a notification body ({\"signedPayload\":\"...\"}); expected a compact JWS or such a body."), kind: kind)
+            // The library's strict reader, the same as verifyNotification(body:).
+            do {
+                jws = try ResponseBodyV2(json: text).signedPayload
+            } catch {
+                return Outcome(error, kind: kind ?? .notification)
             }
-            jws = signedPayload
             kind = kind ?? .notification
         }
         // Without --type, try the common case first: the verifier recognises a payload of another

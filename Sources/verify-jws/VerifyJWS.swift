@@ -144,7 +144,7 @@ struct VerifyJWS: ParsableCommand {
         if let xcodeCertificate {
             let certificates = try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: xcodeCertificate))
             guard certificates.count == 1, let certificate = certificates.first else {
-                throw VerifierConfigurationError("\(xcodeCertificate) holds \(certificates.count) certificates; --xcode-certificate takes exactly one.")
+                throw VerifierConfigurationError(.invalidCertificate, "\(xcodeCertificate) holds \(certificates.count) certificates; --xcode-certificate takes exactly one.")
             }
             configuration.xcodeCertificate = certificate
         }

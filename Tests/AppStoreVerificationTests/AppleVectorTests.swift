@@ -20,8 +20,8 @@ struct AppleVectorTests {
     @Test("the real Apple chain validates strictly against the embedded root at its effective date")
     func realChainValidates() throws {
         let (certificates, effectiveDate) = try Self.realChain()
-        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.appleRootCAG3]), strict: true)
-        let chain = try policy.validate(certificates, at: effectiveDate, dateDescription: "test").get()
+        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.appleRootCAG3]), rules: .appStoreSignedData, strict: true)
+        let chain = try policy.validate(certificates, at: EffectiveInstant(seconds: effectiveDate, origin: "test"))
         #expect(chain.validity.contains(effectiveDate))
     }
 
@@ -30,12 +30,19 @@ struct AppleVectorTests {
         let (certificates, _) = try Self.realChain()
         let leafValidity = try X509Certificate(derEncoded: certificates[0]).validity()
         let notAfter = Int64(leafValidity.upperBound.timeIntervalSince1970)
-        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.appleRootCAG3]), strict: true)
-        #expect(throws: Never.self) { try policy.validate(certificates, at: notAfter - 1, dateDescription: "test").get() }
-        let result = policy.validate(certificates, at: notAfter + 1, dateDescription: "test")
-        guard case .failure(.invalidCertificateChain(let reason)) = result else {
-            Issue.record("expected an expired chain, got \(result)")
+        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.appleRootCAG3]), rules: .appStoreSignedData, strict: true)
+        #expect(throws: Never.self) { try policy.validate(certificates, at: EffectiveInstant(seconds: notAfter - 1, origin: "test")) }
+        let reason: String
+        do {
+            _ = try policy.validate(certificates, at: EffectiveInstant(seconds: notAfter + 1, origin: "test"))
+            Issue.record("expected an expired chain")
             return
+        } catch {
+            guard case .invalidCertificateChain(let message) = error else {
+                Issue.record("expected invalidCertificateChain, got \(error)")
+                return
+            }
+            reason = message
         }
         #expect(reason.contains("expired"))
         #expect(reason.contains(DateText.iso8601(leafValidity.upperBound)))
@@ -44,8 +51,8 @@ struct AppleVectorTests {
     @Test("the real chain is refused when only the test root is trusted")
     func realChainNeedsAppleRoot() throws {
         let (certificates, effectiveDate) = try Self.realChain()
-        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.testRoot()]), strict: true)
-        #expect(throws: VerificationError.self) { try policy.validate(certificates, at: effectiveDate, dateDescription: "test").get() }
+        let policy = AppleChainPolicy(trustStore: try TrustStore(roots: [.testRoot()]), rules: .appStoreSignedData, strict: true)
+        #expect(throws: VerificationError.self) { try policy.validate(certificates, at: EffectiveInstant(seconds: effectiveDate, origin: "test")) }
     }
 
     @Test("a real Apple-signed sandbox renewal info verifies at its signedDate and fails as expired now")
@@ -65,7 +72,7 @@ struct AppleVectorTests {
         #expect(reason.contains("expired"))
     }
 
-    static func mockVerifier(bundleId: String = "com.example", environment: Environment = .sandbox) throws -> SignedDataVerifier {
+    static func mockVerifier(bundleId: String = "com.example", environment: AppStoreEnvironment = .sandbox) throws -> SignedDataVerifier {
         let testCA = try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.sharedFile("vectors/apple/certs/testCA.der")))
         return try SignedDataVerifier(configuration: .init(
             trustedRoots: [testCA], bundleId: bundleId, appAppleId: 1234, environment: environment, strictChecks: false))
@@ -75,14 +82,21 @@ struct AppleVectorTests {
         try TestPaths.text(TestPaths.sharedFile("vectors/apple/mock_signed_data/\(name)"))
     }
 
-    @Test("Apple's mock transaction verifies with the test CA trusted, although its x5c[2] differs from testCA.der")
+    @Test("Apple's mock transaction passes chain and signature with the test CA trusted (its x5c[2] differs from testCA.der), and is missingRequiredProperties: it carries only environment, bundleId and signedDate")
     func mockTransaction() throws {
         let verifier = try Self.mockVerifier()
         let jws = try Self.mock("transactionInfo")
         let result = try verifier.verifyTransaction(jws)
-        #expect(result.isVerified, "\(String(describing: result.verificationError))")
+        // The required-members check runs after the header, chain and signature checks, so this
+        // error means all three passed.
+        guard case .unverified(let transaction, .missingRequiredProperties(let reason)) = result else {
+            Issue.record("expected missingRequiredProperties, got \(result)")
+            return
+        }
+        #expect(reason.contains("transactionId") && !reason.contains("bundleId") && !reason.contains("signedDate"))
+        #expect(transaction.missingRequiredMembers == ["transactionId", "originalTransactionId", "productId", "purchaseDate", "type"])
         // x5c[2] is informational: it is not the trusted certificate's bytes.
-        let header = try JWSHeader.parse(try CompactJWS(parsing: jws)).get()
+        let header = try JWSHeader(of: try CompactJWS(parsing: jws))
         #expect(header.certificateChain?[2] != (try Data(contentsOf: TestPaths.sharedFile("vectors/apple/certs/testCA.der"))))
     }
 
@@ -129,7 +143,7 @@ struct AppleVectorTests {
     /// The "StoreKit Testing in Xcode" certificate, taken from an Xcode-signed file as a developer
     /// would export it from Xcode.
     static func xcodeCertificate() throws -> TrustedRoot {
-        let header = try JWSHeader.parse(try CompactJWS(parsing: try xcode("xcode-signed-transaction"))).get()
+        let header = try JWSHeader(of: try CompactJWS(parsing: try xcode("xcode-signed-transaction")))
         return try TrustedRoot(derEncoded: try #require(header.certificateChain?.first))
     }
 

@@ -6,7 +6,8 @@ import Testing
 struct ChainCacheTests {
     static func chain(validity: Range<Int64>) throws -> ValidatedChain {
         let leaf = try X509Certificate(derEncoded: Data(contentsOf: TestPaths.testVector("pki/leaf.der")))
-        return ValidatedChain(leafKey: try leaf.publicKey(), validity: validity)
+        let intermediate = try X509Certificate(derEncoded: Data(contentsOf: TestPaths.testVector("pki/intermediate.der")))
+        return ValidatedChain(leaf: leaf, intermediate: intermediate, root: nil, leafKey: try leaf.publicKey(), validity: validity)
     }
 
     @Test("entries are found only inside their validity window")

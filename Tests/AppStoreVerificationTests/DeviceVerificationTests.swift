@@ -17,8 +17,23 @@ struct DeviceVerificationTests {
     }
 
     @Test("the computed value matches an independently computed pair")
-    func knownAnswer() {
-        #expect(VerificationResult<AppTransaction>.deviceVerification(nonce: Self.nonce, deviceVerificationID: Self.device) == Self.expected)
+    func knownAnswer() throws {
+        #expect(try VerificationResult<AppTransaction>.deviceVerification(nonce: Self.nonce, deviceVerificationID: Self.device) == Self.expected)
+    }
+
+    @Test("a digest that cannot be computed fails the check instead of comparing a placeholder")
+    func digestFailure() throws {
+        let payload = try Self.appTransaction(deviceVerification: Self.expected, nonce: Self.nonce)
+        let failing: ([UInt8]) throws(OpenSSLFailure) -> [UInt8] = { _ throws(OpenSSLFailure) in throw OpenSSLFailure(message: "no SHA-384 provider") }
+        let result = VerificationResult<AppTransaction>.verified(payload).verifyingDevice(Self.device, sha384: failing)
+        guard case .unverified(_, .invalidDeviceVerification(let reason)) = result else {
+            Issue.record("expected invalidDeviceVerification, got \(result)")
+            return
+        }
+        #expect(reason.contains("no SHA-384 provider"))
+        // A digest of zeros, what the unchecked call returned before, never matches by accident either.
+        let zeros: ([UInt8]) throws(OpenSSLFailure) -> [UInt8] = { _ in [UInt8](repeating: 0, count: 48) }
+        #expect(!VerificationResult<AppTransaction>.verified(payload).verifyingDevice(Self.device, sha384: zeros).isVerified)
     }
 
     @Test("a matching device keeps the result verified; another device makes it unverified")

@@ -147,7 +147,7 @@ struct PayloadJSONDecoderTests {
         let value = String(repeating: "x", count: 1 << 20)
         #expect(try Self.decodeTransaction("{\"transactionId\":\"\(value)\"}").transactionId == value)
         let escaped = String(repeating: "\\u00e9", count: 1 << 17)
-        #expect(try Self.decodeTransaction("{\"productId\":\"\(escaped)\"}").productId?.count == 1 << 17)
+        #expect(try Self.decodeTransaction("{\"productId\":\"\(escaped)\"}").productId.count == 1 << 17)
         let members = (0..<10_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
         #expect(try Self.decodeTransaction("{\(members),\"quantity\":3}").quantity == 3)
     }
@@ -268,8 +268,9 @@ struct PayloadJSONDecoderTests {
     func nullsAndUnknownKeys() throws {
         let json = #"{"transactionId":null,"quantity":null,"signedDate":null,"environment":null,"commitmentInfo":null,"advancedCommerceInfo":{"items":null},"unknownField":{"x":[1,2,{"y":null}],"z":1e999999,"w":"\u0000"},"price":7}"#
         let transaction = try Self.decodeTransaction(json)
-        #expect(transaction.transactionId == nil && transaction.quantity == nil && transaction.signedDate == nil)
-        #expect(transaction.environment == nil && transaction.commitmentInfo == nil)
+        #expect(transaction.storedTransactionId == nil && transaction.quantity == nil && transaction.signedDate == nil)
+        #expect(transaction.missingRequiredMembers.contains("transactionId"))
+        #expect(transaction.storedEnvironment == nil && transaction.commitmentInfo == nil)
         #expect(transaction.advancedCommerceInfo?.items == nil)
         #expect(transaction.price == 7)
         #expect(Self.agreement(Transaction.self, Data(json.utf8)) == .bothDecoded)
@@ -494,7 +495,7 @@ struct PayloadJSONDecoderTests {
         }
         #expect(decoded >= 60)
         let transaction = try #require(Self.vectorPayloads.first { $0.name == "transaction-valid.jws" })
-        #expect(try AppStoreJSON.decode(Transaction.self, from: transaction.json).transactionId != nil)
+        #expect(try AppStoreJSON.decode(Transaction.self, from: transaction.json).storedTransactionId != nil)
     }
 
     static let modelFiles: [URL] = {
@@ -513,7 +514,7 @@ struct PayloadJSONDecoderTests {
             // Each sample decodes as its own model.
             if name.hasPrefix("signedTransaction") {
                 #expect(Self.agreement(Transaction.self, json) == .bothDecoded, "\(name)")
-                #expect(try AppStoreJSON.decode(Transaction.self, from: json).transactionId != nil, "\(name)")
+                #expect(try AppStoreJSON.decode(Transaction.self, from: json).storedTransactionId != nil, "\(name)")
             } else if name == "signedRenewalInfo.json" {
                 #expect(try AppStoreJSON.decode(RenewalInfo.self, from: json).originalTransactionId != nil, "\(name)")
             } else if name == "appTransaction.json" {

@@ -48,7 +48,7 @@ struct ManifestVector: Decodable, Sendable, CustomTestStringConvertible {
         }
         return try SignedDataVerifier(configuration: .init(
             trustedRoots: roots, bundleId: options.bundleId, appAppleId: options.appAppleId,
-            environment: options.environment.map(Environment.init(rawValue:)),
+            environment: options.environment.map(AppStoreEnvironment.init(rawValue:)),
             effectiveDate: effectiveDate, strictChecks: options.strict ?? true))
     }
 

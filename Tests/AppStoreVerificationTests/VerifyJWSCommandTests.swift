@@ -155,6 +155,17 @@ struct VerifyJWSCommandTests {
         #expect(text.stdout.contains("invalidSignature"))
     }
 
+    @Test("notification bodies are read with the library's strict reader: a duplicate signedPayload is malformed")
+    func strictNotificationBody() throws {
+        let jws = try TestPaths.text(TestPaths.testVector("jws/notification-valid.jws"))
+        let duplicate = "{\"signedPayload\":\"x.y.z\",\"signedPayload\":\"\(jws)\"}\n"
+        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json"], stdin: Data(duplicate.utf8))
+        let line = try #require(output.jsonLines.first)
+        #expect(line["status"] as? String == "malformed")
+        #expect((line["error"] as? [String: Any])?["code"] as? String == "invalidJSON")
+        #expect(output.status == 2)
+    }
+
     @Test("bad arguments exit with status 2 and say what is wrong", arguments: [
         ["--environment", "Staging"], ["--effective-date", "yesterday"], ["--root", "no/such/file.der"],
         ["--root", "Package.swift"], ["--format", "yaml"], ["--unknown-flag"], ["--environment", "Production"],

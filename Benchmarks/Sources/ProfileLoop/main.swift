@@ -4,7 +4,8 @@
 //     perf record -g Benchmarks/.build/release/ProfileLoop newleaf 20000
 //
 // Scenarios: warm (same chain, cache on), newleaf (a new leaf each time under a known intermediate),
-// cold (cache off: full path validation each time), floor (raw ES256), floor-newleaf (raw P-384
+// cold (cache off: full path validation each time), floor (raw ES256: SHA-256 of the signing input
+// + ECDSA), floor-digest (ECDSA over a precomputed digest), floor-newleaf (raw P-384
 // leaf-certificate check + ES256), floor-newleaf-parsed (the same plus parsing the leaf), decode.
 @_spi(Benchmarking) import AppStoreVerification
 import BenchmarkCorpus
@@ -26,6 +27,9 @@ case "warm", "newleaf", "cold":
 case "floor":
     let floor = try RawVerificationFloor(jws: corpus.warm)
     for _ in 0..<iterations where !floor.verifyES256() { notVerified += 1 }
+case "floor-digest":
+    let floor = try RawVerificationFloor(jws: corpus.warm)
+    for _ in 0..<iterations where !floor.verifyES256Digest() { notVerified += 1 }
 case "floor-newleaf", "floor-newleaf-parsed":
     let floors = try corpus.cold.map { try RawVerificationFloor(jws: $0) }
     for index in 0..<iterations {

@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 import Foundation
 
 /// The configured trusted roots, loaded once into an OpenSSL `X509_STORE`.
@@ -7,46 +7,54 @@ import Foundation
 /// lookups, so one store serves concurrent path validations.
 final class TrustStore: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// The roots, as configured (for messages).
     let roots: [TrustedRoot]
+    /// The anchors, parsed.
+    let certificates: [X509Certificate]
 
-    init(roots: [TrustedRoot]) throws(VerifierConfigurationError) {
+    convenience init(roots: [TrustedRoot]) throws(VerifierConfigurationError) {
         guard !roots.isEmpty else {
-            throw VerifierConfigurationError("No trusted root is configured; nothing could ever verify. Leave the default (Apple Root CA - G3) or add a root.")
+            throw VerifierConfigurationError(.noTrustedRoot, "No trusted root is configured; nothing could ever verify. Leave the default (Apple Root CA - G3) or add a root.")
         }
-        var error = asv_error()
-        guard let store = asv_store_new(&error) else {
-            throw VerifierConfigurationError("Cannot create the trust store: \(OpenSSLFailure(error).message)")
-        }
-        self.pointer = store
-        self.roots = roots
+        var certificates: [X509Certificate] = []
         for root in roots {
-            let certificate: X509Certificate
             do {
-                certificate = try X509Certificate(derEncoded: root.derEncoded)
+                certificates.append(try X509Certificate(derEncoded: root.derEncoded))
             } catch {
-                throw VerifierConfigurationError("The trusted root \(root.name) is not a DER certificate: \(error.message).")
-            }
-            guard asv_store_add_root(store, certificate.pointer, &error) == 1 else {
-                throw VerifierConfigurationError("Cannot trust \(root.name): \(OpenSSLFailure(error).message)")
+                throw VerifierConfigurationError(.invalidCertificate, "The trusted root \(root.name) is not a DER certificate: \(error.message).")
             }
         }
+        try self.init(anchors: certificates, names: roots)
     }
 
     /// A store anchored at already-validated certificates (an intermediate whose own path was
     /// checked), for partial-chain validation of the leaves under it.
-    init(validatedAnchors anchors: [X509Certificate], names: [TrustedRoot]) throws(VerifierConfigurationError) {
+    convenience init(validatedAnchors anchors: [X509Certificate], names: [TrustedRoot]) throws(VerifierConfigurationError) {
+        try self.init(anchors: anchors, names: names)
+    }
+
+    private init(anchors: [X509Certificate], names: [TrustedRoot]) throws(VerifierConfigurationError) {
         var error = asv_error()
         guard let store = asv_store_new(&error) else {
-            throw VerifierConfigurationError("Cannot create a trust store: \(OpenSSLFailure(error).message)")
+            throw VerifierConfigurationError(.openSSLFailure, "Cannot create a trust store: \(OpenSSLFailure(error).message)")
         }
         self.pointer = store
         self.roots = names
+        self.certificates = anchors
         for anchor in anchors {
             guard asv_store_add_root(store, anchor.pointer, &error) == 1 else {
-                throw VerifierConfigurationError("Cannot add \(anchor.subject) to a trust store: \(OpenSSLFailure(error).message)")
+                throw VerifierConfigurationError(.openSSLFailure, "Cannot trust \(anchor.subject): \(OpenSSLFailure(error).message)")
             }
         }
     }
 
     deinit { asv_store_free(pointer) }
+
+    /// The anchor whose key signed `certificate`, if any.
+    func root(thatIssued certificate: X509Certificate) -> X509Certificate? {
+        certificates.first { anchor in
+            guard let key = try? anchor.publicKey() else { return false }
+            return certificate.isSigned(by: key)
+        }
+    }
 }

@@ -18,7 +18,7 @@ public struct TrustedRoot: Sendable, Hashable, CustomStringConvertible {
             let certificate = try X509Certificate(derEncoded: derEncoded)
             self.init(embeddedDER: derEncoded, name: certificate.subject)
         } catch {
-            throw VerifierConfigurationError("The trusted root is not a DER certificate: \(error.message).")
+            throw VerifierConfigurationError(.invalidCertificate, "The trusted root is not a DER certificate: \(error.message).")
         }
     }
 
@@ -32,20 +32,20 @@ public struct TrustedRoot: Sendable, Hashable, CustomStringConvertible {
         var rest = Substring(pem)
         while let start = rest.range(of: begin) {
             guard let stop = rest.range(of: end, range: start.upperBound..<rest.endIndex) else {
-                throw VerifierConfigurationError("PEM block \(roots.count + 1) has no \"\(end)\" line.")
+                throw VerifierConfigurationError(.invalidCertificate, "PEM block \(roots.count + 1) has no \"\(end)\" line.")
             }
             let body = rest[start.upperBound..<stop.lowerBound].utf8.filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }
             let der: Data
             do {
                 der = try Base64.decodeStandard(body)
             } catch {
-                throw VerifierConfigurationError("PEM block \(roots.count + 1) is not valid base64: \(error).")
+                throw VerifierConfigurationError(.invalidCertificate, "PEM block \(roots.count + 1) is not valid base64: \(error).")
             }
             roots.append(try TrustedRoot(derEncoded: der))
             rest = rest[stop.upperBound...]
         }
         guard !roots.isEmpty else {
-            throw VerifierConfigurationError("The PEM text holds no \"\(begin)\" block.")
+            throw VerifierConfigurationError(.invalidCertificate, "The PEM text holds no \"\(begin)\" block.")
         }
         return roots
     }
@@ -56,7 +56,7 @@ public struct TrustedRoot: Sendable, Hashable, CustomStringConvertible {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw VerifierConfigurationError("Cannot read the root certificate file \(url.path): \(error.localizedDescription)")
+            throw VerifierConfigurationError(.unreadableFile, "Cannot read the root certificate file \(url.path): \(error.localizedDescription)")
         }
         if let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN") {
             return try roots(pemEncoded: text)
@@ -64,7 +64,7 @@ public struct TrustedRoot: Sendable, Hashable, CustomStringConvertible {
         do {
             return [try TrustedRoot(derEncoded: data)]
         } catch {
-            throw VerifierConfigurationError("\(url.path): \(error.message)")
+            throw VerifierConfigurationError(error.kind, "\(url.path): \(error.message)")
         }
     }
 
@@ -76,7 +76,10 @@ public struct TrustedRoot: Sendable, Hashable, CustomStringConvertible {
 
     /// The SHA-256 fingerprint of the DER encoding, as colon-separated uppercase hex.
     public var sha256Fingerprint: String {
-        Digest.sha256(derEncoded).map { String(format: "%02X", $0) }.joined(separator: ":")
+        // The bytes parsed as a certificate when this root was made, so only a failure of OpenSSL's
+        // SHA-256 itself can leave the fingerprint unknown.
+        guard let digest = try? Digest.sha256(derEncoded) else { return "unavailable (OpenSSL could not compute SHA-256)" }
+        return digest.map { String(format: "%02X", $0) }.joined(separator: ":")
     }
 
     public var description: String { "\(name) (SHA-256 \(sha256Fingerprint))" }

@@ -19,26 +19,26 @@ struct XcodeCertificatePolicy: Sendable {
             key = try certificate.publicKey()
             validity = try certificate.validity()
         } catch {
-            throw VerifierConfigurationError("The Xcode certificate \(root.name) cannot be used: \(error.message).")
+            throw VerifierConfigurationError(.invalidCertificate, "The Xcode certificate \(root.name) cannot be used: \(error.message).")
         }
-        guard key.curve == .p256 else {
-            throw VerifierConfigurationError("The Xcode certificate \(root.name) has a key on \(key.curve); Xcode signs with a P-256 key (ES256).")
+        guard key.kind == .p256 else {
+            throw VerifierConfigurationError(.unsupportedKey, "The Xcode certificate \(root.name) has \(key.kind); Xcode signs JWS with a P-256 key (ES256).")
         }
     }
 
-    /// Checks that `chain` is the configured certificate and valid at `instant` (seconds since 1970).
-    func validate(_ chain: [Data], at instant: Int64, dateDescription: String) -> Result<PublicKey, VerificationError> {
+    /// Checks that `chain` is the configured certificate and valid at `instant`, and returns its key.
+    func validate(_ chain: [Data], at instant: EffectiveInstant) throws(VerificationError) -> PublicKey {
         guard chain.count == 1 else {
-            return .failure(.invalidCertificateChain("The payload says environment Xcode, but its x5c holds \(chain.count) certificates; Xcode signs with exactly one, the StoreKit Testing certificate."))
+            throw .invalidCertificateChain("The payload says environment Xcode, but its x5c holds \(chain.count) certificates; Xcode signs with exactly one, the StoreKit Testing certificate.")
         }
         guard chain[0] == certificate.derEncoded else {
-            return .failure(.invalidCertificateChain("The payload says environment Xcode, but x5c[0] is not the configured Xcode certificate (\(certificate.subject)). Export the certificate of the Xcode project that signed this data and configure it."))
+            throw .invalidCertificateChain("The payload says environment Xcode, but x5c[0] is not the configured Xcode certificate (\(certificate.subject)). Export the certificate of the Xcode project that signed this data and configure it.")
         }
         let notBefore = Int64(validity.lowerBound.timeIntervalSince1970)
         let notAfter = Int64(validity.upperBound.timeIntervalSince1970)
-        guard instant >= notBefore, instant < notAfter else {
-            return .failure(.invalidCertificateChain("The Xcode certificate (\(certificate.subject)) is valid from \(DateText.iso8601(validity.lowerBound)) to \(DateText.iso8601(validity.upperBound)); the effective date is \(DateText.iso8601(seconds: instant)) (\(dateDescription))."))
+        guard instant.seconds >= notBefore, instant.seconds < notAfter else {
+            throw .invalidCertificateChain("The Xcode certificate (\(certificate.subject)) is valid from \(DateText.iso8601(validity.lowerBound)) to \(DateText.iso8601(validity.upperBound)); the effective date is \(instant.text).")
         }
-        return .success(key)
+        return key
     }
 }

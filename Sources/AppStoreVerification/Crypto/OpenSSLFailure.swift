@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 
 /// What the OpenSSL shim reported for a failed call: its message (with OpenSSL's own error strings)
 /// and, for path validation, OpenSSL's `X509_V_ERR_*` code and the failing certificate's depth.

@@ -1,4 +1,4 @@
-import CAppStoreOpenSSL
+internal import CAppStoreOpenSSL
 import Foundation
 
 /// One parsed X.509 certificate, owned by OpenSSL and freed when the last reference goes.
@@ -13,9 +13,7 @@ final class X509Certificate: @unchecked Sendable {
     /// Parses exactly one DER certificate; trailing bytes are an error.
     init(derEncoded: Data) throws(OpenSSLFailure) {
         var error = asv_error()
-        let parsed = derEncoded.withUnsafeBytes { raw -> OpaquePointer? in
-            asv_x509_from_der(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error)
-        }
+        let parsed = derEncoded.withUnsafeBytes { asv_x509_from_der($0.baseAddress, $0.count, &error) }
         guard let parsed else { throw OpenSSLFailure(error) }
         self.pointer = parsed
         self.derEncoded = derEncoded
@@ -55,8 +53,8 @@ final class X509Certificate: @unchecked Sendable {
     }
 
     /// Whether this certificate's signature verifies under `issuerKey`.
-    func isSigned(by issuerKey: PublicKey) -> Result<Void, OpenSSLFailure> {
+    func isSigned(by issuerKey: PublicKey) -> Bool {
         var error = asv_error()
-        return asv_x509_signature_verifies(pointer, issuerKey.pointer, &error) == 1 ? .success(()) : .failure(OpenSSLFailure(error))
+        return asv_x509_signature_verifies(pointer, issuerKey.pointer, &error) == 1
     }
 }

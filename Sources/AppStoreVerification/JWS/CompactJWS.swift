@@ -88,24 +88,43 @@ public struct CompactJWS: Sendable, Hashable {
         self.signatureEncodingFailure = signatureFailure
     }
 
-    /// A JWS made of `text` with no decoded content; only for placeholders, never verified.
-    init(unchecked text: String) {
-        self.jwsRepresentation = text
-        self.payloadData = Data()
-        self.signature = Data()
-        self.signingInputLength = 0
-        self.headerSegment = Substring()
-        self.signatureEncodingFailure = nil
-    }
-
     /// Calls `body` with the signing input's bytes, without copying them when the string is stored
     /// contiguously (native Swift strings are).
-    func withSigningInput<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        let prefix = jwsRepresentation.utf8.prefix(signingInputLength)
-        if let result = try prefix.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
-            return result
+    func withSigningInput<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withUTF8Bytes(0..<signingInputLength, body)
+    }
+
+    /// Calls `body` with the bytes of `header.`: the part of the signing input every JWS signed under
+    /// one chain shares.
+    func withHeaderAndDot<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withUTF8Bytes(0..<(headerSegment.utf8.count + 1), body)
+    }
+
+    /// Calls `body` with the payload segment's bytes (base64url text): the part of the signing input
+    /// after `header.`.
+    func withPayloadSegment<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+        try withUTF8Bytes((headerSegment.utf8.count + 1)..<signingInputLength, body)
+    }
+
+    /// Calls `body` with the UTF-8 bytes at `offsets` of the JWS text.
+    private func withUTF8Bytes<Result, Failure: Error>(_ offsets: Range<Int>, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+        let contiguous: Swift.Result<Result, Failure>? = jwsRepresentation.utf8.withContiguousStorageIfAvailable { bytes in
+            do throws(Failure) {
+                return .success(try body(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offsets]))))
+            } catch {
+                return .failure(error)
+            }
         }
-        return try Array(prefix).withUnsafeBytes(body)
+        if let contiguous { return try contiguous.get() }
+        let copy = Array(jwsRepresentation.utf8)
+        let copied: Swift.Result<Result, Failure> = copy.withUnsafeBytes { raw in
+            do throws(Failure) {
+                return .success(try body(UnsafeRawBufferPointer(rebasing: raw[offsets])))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try copied.get()
     }
 
     /// Two JWS are equal when their text is.

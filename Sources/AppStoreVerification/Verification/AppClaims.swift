@@ -1,5 +1,5 @@
-/// What a payload says about the app and environment it belongs to, for the verifier's checks, and
-/// whether it carries the field that identifies its kind.
+/// What a payload says about the app and environment it belongs to, for the verifier's checks
+/// (``SignedDataVerifier/Configuration`` `checkClaims`).
 protocol AppClaims {
     /// Whether this kind of payload carries a bundle ID at all.
     var carriesBundleId: Bool { get }
@@ -7,54 +7,44 @@ protocol AppClaims {
     var carriesAppAppleId: Bool { get }
     var claimedBundleId: String? { get }
     var claimedAppAppleId: Int64? { get }
-    var claimedEnvironment: Environment? { get }
+    var claimedEnvironment: AppStoreEnvironment? { get }
 }
 
-/// A payload that can tell whether it carries the field every payload of its kind has; when it does
-/// not, the verifier checks whether the JSON is another kind of signed data.
-protocol KindIdentifying {
-    var carriesIdentifyingField: Bool { get }
-}
-
-extension Transaction: AppClaims, KindIdentifying {
+extension Transaction: AppClaims {
     var carriesBundleId: Bool { true }
     var carriesAppAppleId: Bool { false }
-    var claimedBundleId: String? { bundleId }
+    var claimedBundleId: String? { storedBundleId }
     var claimedAppAppleId: Int64? { nil }
-    var claimedEnvironment: Environment? { environment }
-    var carriesIdentifyingField: Bool { transactionId != nil }
+    var claimedEnvironment: AppStoreEnvironment? { storedEnvironment }
 }
 
-extension RenewalInfo: AppClaims, KindIdentifying {
+extension RenewalInfo: AppClaims {
     // Renewal info names neither the bundle nor the app; only the environment is checked, as in
     // Apple's library.
     var carriesBundleId: Bool { false }
     var carriesAppAppleId: Bool { false }
     var claimedBundleId: String? { nil }
     var claimedAppAppleId: Int64? { nil }
-    var claimedEnvironment: Environment? { environment }
-    var carriesIdentifyingField: Bool { autoRenewStatus != nil || autoRenewProductId != nil || renewalDate != nil }
+    var claimedEnvironment: AppStoreEnvironment? { environment }
 }
 
-extension AppTransaction: AppClaims, KindIdentifying {
+extension AppTransaction: AppClaims {
     var carriesBundleId: Bool { true }
     var carriesAppAppleId: Bool { true }
     var claimedBundleId: String? { bundleId }
     var claimedAppAppleId: Int64? { appAppleId }
-    var claimedEnvironment: Environment? { receiptType }
-    var carriesIdentifyingField: Bool { receiptType != nil || applicationVersion != nil || originalApplicationVersion != nil }
+    var claimedEnvironment: AppStoreEnvironment? { receiptType }
 }
 
-extension DecodedRealtimeRequestBody: AppClaims, KindIdentifying {
+extension DecodedRealtimeRequestBody: AppClaims {
     var carriesBundleId: Bool { false }
     var carriesAppAppleId: Bool { true }
     var claimedBundleId: String? { nil }
     var claimedAppAppleId: Int64? { appAppleId }
-    var claimedEnvironment: Environment? { environment }
-    var carriesIdentifyingField: Bool { requestIdentifier != nil && userLocale != nil }
+    var claimedEnvironment: AppStoreEnvironment? { environment }
 }
 
-extension ResponseBodyV2DecodedPayload: AppClaims, KindIdentifying {
+extension ResponseBodyV2DecodedPayload: AppClaims {
     // As Apple's library: the identity comes from `data`, `summary`, `externalPurchaseToken` or
     // `appData`, whichever the notification carries.
     var carriesBundleId: Bool { true }
@@ -68,7 +58,7 @@ extension ResponseBodyV2DecodedPayload: AppClaims, KindIdentifying {
         data?.appAppleId ?? summary?.appAppleId ?? externalPurchaseToken?.appAppleId ?? appData?.appAppleId
     }
 
-    var claimedEnvironment: Environment? {
+    var claimedEnvironment: AppStoreEnvironment? {
         if let data { return data.environment }
         if let summary { return summary.environment }
         if let token = externalPurchaseToken {
@@ -78,6 +68,4 @@ extension ResponseBodyV2DecodedPayload: AppClaims, KindIdentifying {
         }
         return appData?.environment
     }
-
-    var carriesIdentifyingField: Bool { notificationType != nil }
 }

@@ -12,7 +12,7 @@ extension SignedDataVerifier {
         /// is Production, as in Apple's library; payloads carrying another are `invalidAppIdentifier`.
         public var appAppleId: Int64?
         /// The environment payloads must come from; `nil` skips the check.
-        public var environment: Environment?
+        public var environment: AppStoreEnvironment?
         /// The instant at which certificates must be valid. Default: the payload's signing date.
         public var effectiveDate: EffectiveDatePolicy
         /// Whether OpenSSL's strict X.509 checks apply (`X509_V_FLAG_X509_STRICT`, as in Apple's
@@ -46,7 +46,7 @@ extension SignedDataVerifier {
             trustedRoots: [TrustedRoot] = [.appleRootCAG3],
             bundleId: String? = nil,
             appAppleId: Int64? = nil,
-            environment: Environment? = nil,
+            environment: AppStoreEnvironment? = nil,
             effectiveDate: EffectiveDatePolicy = .signedDate,
             strictChecks: Bool = true,
             chainCacheCapacity: Int = 64,

@@ -1,11 +1,48 @@
 import Foundation
 
 extension SignedDataVerifier {
+    // Every entry point takes the JWS as any string (`String`, `Substring`, ...) or as its bytes
+    // (`Data`, `[UInt8]`, a byte view of a server's request body); surrounding ASCII white space is
+    // ignored.
+
+    /// Verifies and decodes a signed transaction (`transaction.jwsRepresentation`, or
+    /// `signedTransactionInfo` from a notification or the App Store Server API).
+    ///
+    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with a transaction payload.
+    public func verifyTransaction(_ signedTransaction: some StringProtocol) throws(SignedDataDecodingError) -> VerificationResult<Transaction> {
+        try verify(signedTransaction, as: Transaction.self)
+    }
+
+    /// Verifies and decodes a signed transaction given as bytes.
+    public func verifyTransaction(_ signedTransaction: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<Transaction> {
+        try verify(try text(of: signedTransaction), as: Transaction.self)
+    }
+
+    /// Verifies and decodes signed renewal info given as bytes.
+    public func verifyRenewalInfo(_ signedRenewalInfo: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<RenewalInfo> {
+        try verify(try text(of: signedRenewalInfo), as: RenewalInfo.self)
+    }
+
+    /// Verifies and decodes a signed app transaction given as bytes.
+    public func verifyAppTransaction(_ signedAppTransaction: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<AppTransaction> {
+        try verify(try text(of: signedAppTransaction), as: AppTransaction.self)
+    }
+
+    /// Verifies and decodes a notification `signedPayload` given as bytes.
+    public func verifyNotification(_ signedPayload: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
+        try verifyNotification(try text(of: signedPayload))
+    }
+
+    /// Verifies and decodes a realtime request `signedPayload` given as bytes.
+    public func verifyRealtimeRequest(_ signedPayload: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<DecodedRealtimeRequestBody> {
+        try verify(try text(of: signedPayload), as: DecodedRealtimeRequestBody.self)
+    }
+
     /// Verifies and decodes signed renewal info (`signedRenewalInfo` from a notification or the App
     /// Store Server API, or `renewalInfo.jwsRepresentation`).
     ///
     /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with a renewal-info payload.
-    public func verifyRenewalInfo(_ signedRenewalInfo: String) throws(SignedDataDecodingError) -> VerificationResult<RenewalInfo> {
+    public func verifyRenewalInfo(_ signedRenewalInfo: some StringProtocol) throws(SignedDataDecodingError) -> VerificationResult<RenewalInfo> {
         try verify(signedRenewalInfo, as: RenewalInfo.self)
     }
 
@@ -13,7 +50,7 @@ extension SignedDataVerifier {
     /// Its certificates are checked at `receiptCreationDate` by default.
     ///
     /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with an app-transaction payload.
-    public func verifyAppTransaction(_ signedAppTransaction: String) throws(SignedDataDecodingError) -> VerificationResult<AppTransaction> {
+    public func verifyAppTransaction(_ signedAppTransaction: some StringProtocol) throws(SignedDataDecodingError) -> VerificationResult<AppTransaction> {
         try verify(signedAppTransaction, as: AppTransaction.self)
     }
 
@@ -26,7 +63,7 @@ extension SignedDataVerifier {
     /// tampered inner JWS only if something between Apple and you changed it, so check both.
     ///
     /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with a notification payload.
-    public func verifyNotification(_ signedPayload: String) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
+    public func verifyNotification(_ signedPayload: some StringProtocol) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
         try verify(signedPayload, as: ResponseBodyV2DecodedPayload.self).map { notification in
             var notification = notification
             if let inner = notification.data?.signedTransactionInfo {
@@ -43,29 +80,38 @@ extension SignedDataVerifier {
     }
 
     /// Verifies and decodes a notification from the request body Apple POSTs
-    /// (`{"signedPayload":"..."}`).
+    /// (`{"signedPayload":"..."}`), as bytes: `Data`, `[UInt8]`, a byte view of a request body.
     ///
-    /// - Throws: ``SignedDataDecodingError`` when the body is not such a JSON object or its
-    ///   `signedPayload` is not a notification JWS.
-    public func verifyNotification(body: Data) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
-        guard body.count <= configuration.maximumInputLength else {
-            throw SignedDataDecodingError(.inputTooLarge, "The notification body is \(body.count) bytes; the verifier accepts at most \(configuration.maximumInputLength).")
+    /// - Throws: ``SignedDataDecodingError`` when the body is not such a JSON object (read strictly,
+    ///   see ``ResponseBodyV2``) or its `signedPayload` is not a notification JWS.
+    public func verifyNotification(body: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
+        let length = body.count
+        guard length <= configuration.maximumInputLength else {
+            throw SignedDataDecodingError(.inputTooLarge, "The notification body is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength).")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-            throw SignedDataDecodingError(.invalidJSON, "The notification body is not a JSON object; Apple sends {\"signedPayload\":\"<JWS>\"}.")
-        }
-        guard let signedPayload = object["signedPayload"] as? String else {
-            throw SignedDataDecodingError(.invalidPayload, "The notification body has no \"signedPayload\" string; Apple sends {\"signedPayload\":\"<JWS>\"}.")
-        }
-        return try verifyNotification(signedPayload)
+        return try verifyNotification(try ResponseBodyV2(json: body).signedPayload)
+    }
+
+    /// Verifies and decodes a notification from the request body Apple POSTs, held as text.
+    public func verifyNotification(body: some StringProtocol) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
+        try verifyNotification(body: body.utf8)
     }
 
     /// Verifies and decodes a retention-messaging realtime request (the `signedPayload` Apple sends to
     /// your Retention Messaging endpoint).
     ///
     /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload.
-    public func verifyRealtimeRequest(_ signedPayload: String) throws(SignedDataDecodingError) -> VerificationResult<DecodedRealtimeRequestBody> {
+    public func verifyRealtimeRequest(_ signedPayload: some StringProtocol) throws(SignedDataDecodingError) -> VerificationResult<DecodedRealtimeRequestBody> {
         try verify(signedPayload, as: DecodedRealtimeRequestBody.self)
+    }
+
+    /// The JWS text of `bytes`, after the size check (a JWS is ASCII; other bytes fail its parsing).
+    private func text(of bytes: some Collection<UInt8>) throws(SignedDataDecodingError) -> String {
+        let length = bytes.count
+        guard length <= configuration.maximumInputLength else {
+            throw SignedDataDecodingError(.inputTooLarge, "The input is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength) (App Store JWS are a few kilobytes). Raise maximumInputLength if this is expected.")
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func nested<Payload: SignedPayload>(_ jws: String, as type: Payload.Type) -> Result<VerificationResult<Payload>, SignedDataDecodingError> {

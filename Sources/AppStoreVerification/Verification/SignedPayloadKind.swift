@@ -20,4 +20,15 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, CustomS
         case .realtimeRequest: "a retention-messaging realtime request"
         }
     }
+
+    /// The verifier's entry point for this kind, for messages.
+    var entryPoint: String {
+        switch self {
+        case .transaction: "verifyTransaction"
+        case .renewalInfo: "verifyRenewalInfo"
+        case .appTransaction: "verifyAppTransaction"
+        case .notification: "verifyNotification"
+        case .realtimeRequest: "verifyRealtimeRequest"
+        }
+    }
 }

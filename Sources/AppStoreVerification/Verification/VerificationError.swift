@@ -2,6 +2,20 @@
 ///
 /// Each case carries a sentence that says what failed, where (which certificate, which check, which
 /// date) and, where it helps, what to do.
+///
+/// Which failure is which case:
+///
+/// | failure | case |
+/// |---|---|
+/// | header or signature segment not base64url, header not a JSON object, `alg` missing or not a string, `kid` not a string, `b64` not true, any `crit`, a JWT claim of the wrong type | ``invalidEncoding(_:)`` |
+/// | `alg` other than ES256, or the signature does not verify with the leaf's key | ``invalidSignature(_:)`` |
+/// | `x5c` missing or malformed; the chain does not lead to a trusted root, lacks a marker extension, has the wrong key, is not valid at the effective date; Xcode or LocalTesting data without a configured Xcode certificate; an OCSP responder that does not vouch | ``invalidCertificateChain(_:)`` |
+/// | the payload's JWT registered claims refuse it: `exp` passed, `nbf` or `iat` in the future, an `aud` | ``invalidClaims(_:)`` |
+/// | a certificate of the chain is revoked | ``revokedCertificate(_:)`` |
+/// | bundle ID or App Apple ID not the configured one | ``invalidAppIdentifier(_:)`` |
+/// | environment not the configured one | ``invalidEnvironment(_:)`` |
+/// | a field verification needs is missing | ``missingRequiredProperties(_:)`` |
+/// | the device check fails | ``invalidDeviceVerification(_:)`` |
 public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `x5c` chain is missing or malformed, does not lead to a trusted root, lacks Apple's marker
     /// extensions, or is not valid at the effective date.
@@ -22,6 +36,10 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
     case invalidAppIdentifier(String)
     /// The payload comes from another environment than the configured one.
     case invalidEnvironment(String)
+    /// The payload's JWT registered claims (RFC 7519) refuse it: it says it expired (`exp`), is not
+    /// valid yet (`nbf`, `iat`), or is meant for an audience (`aud`). App Store payloads carry none;
+    /// Apple's library refuses such payloads too.
+    case invalidClaims(String)
 
     /// The case name, for logs and machine-readable output (`"invalidSignature"`, ...).
     public var code: String {
@@ -34,6 +52,7 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .invalidDeviceVerification: "invalidDeviceVerification"
         case .invalidAppIdentifier: "invalidAppIdentifier"
         case .invalidEnvironment: "invalidEnvironment"
+        case .invalidClaims: "invalidClaims"
         }
     }
 
@@ -43,7 +62,7 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
         case .invalidCertificateChain(let reason), .invalidEncoding(let reason), .invalidSignature(let reason),
             .missingRequiredProperties(let reason), .revokedCertificate(let reason),
             .invalidDeviceVerification(let reason), .invalidAppIdentifier(let reason),
-            .invalidEnvironment(let reason):
+            .invalidEnvironment(let reason), .invalidClaims(let reason):
             reason
         }
     }

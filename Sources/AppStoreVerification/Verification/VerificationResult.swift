@@ -50,29 +50,23 @@ public enum VerificationResult<SignedType: SignedPayload>: Sendable {
         return nil
     }
 
-    /// The JWS exactly as it was given.
-    public var jwsRepresentation: String { jws.jwsRepresentation }
-    /// The decoded JWS header JSON.
-    public var headerData: Data { jws.headerData }
-    /// The decoded payload JSON.
-    public var payloadData: Data { jws.payloadData }
-    /// The bytes the signature covers: `header.payload` as ASCII.
-    public var signedData: Data { jws.signedData }
-    /// The raw signature bytes (`r || s` for ES256).
-    public var signature: Data { jws.signature }
+    // The accessors below read the JWS the verifier attached to the payload. A result built by hand
+    // from a payload decoded without a JWS (with `AppStoreJSON`, in tests) has none: they are empty.
+
+    /// The JWS exactly as it was given; empty for a result not produced from a JWS.
+    public var jwsRepresentation: String { unsafePayloadValue.jws?.jwsRepresentation ?? "" }
+    /// The decoded JWS header JSON; empty for a result not produced from a JWS.
+    public var headerData: Data { unsafePayloadValue.jws?.headerData ?? Data() }
+    /// The decoded payload JSON; empty for a result not produced from a JWS.
+    public var payloadData: Data { unsafePayloadValue.jws?.payloadData ?? Data() }
+    /// The bytes the signature covers: `header.payload` as ASCII; empty for a result not produced
+    /// from a JWS.
+    public var signedData: Data { unsafePayloadValue.jws?.signedData ?? Data() }
+    /// The raw signature bytes (`r || s` for ES256); empty for a result not produced from a JWS.
+    public var signature: Data { unsafePayloadValue.jws?.signature ?? Data() }
     /// The date the payload says it was signed.
     public var signedDate: Date? { unsafePayloadValue.signedDate }
-
-    private var jws: CompactJWS {
-        // The verifier is the only producer of results and always attaches the JWS.
-        unsafePayloadValue.jws ?? CompactJWS.empty
-    }
 }
 
 extension VerificationResult: Equatable where SignedType: Equatable {}
 extension VerificationResult: Hashable where SignedType: Hashable {}
-
-extension CompactJWS {
-    /// A JWS with no content, for the unreachable case of a result without one.
-    static let empty = CompactJWS(unchecked: "")
-}

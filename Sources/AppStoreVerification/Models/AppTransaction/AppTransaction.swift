@@ -6,7 +6,7 @@ public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
     public static var payloadKind: SignedPayloadKind { .appTransaction }
 
     /// The server environment that signed the app transaction: sandbox, production, or Xcode.
-    public let receiptType: Environment?
+    public let receiptType: AppStoreEnvironment?
 
     /// The unique identifier the App Store uses for the app; absent in sandbox and Xcode.
     public let appAppleId: Int64?
@@ -57,7 +57,7 @@ public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
     public var jws: CompactJWS? = nil
 
     /// The server environment, the same as ``receiptType``, under the name the other payloads use.
-    public var environment: Environment? { receiptType }
+    public var environment: AppStoreEnvironment? { receiptType }
 
     /// ``deviceVerificationNonce`` as a UUID, or `nil` when absent or not a UUID.
     public var deviceVerificationNonceUUID: UUID? { deviceVerificationNonce.flatMap(UUID.init(uuidString:)) }

@@ -9,7 +9,7 @@ public struct AppData: Codable, Hashable, Sendable {
     public let bundleId: String?
 
     /// The server environment the notification applies to, sandbox or production.
-    public let environment: Environment?
+    public let environment: AppStoreEnvironment?
 
     /// App transaction information signed by the App Store, as a compact JWS to verify and decode as an
     /// ``AppTransaction``.

@@ -4,7 +4,7 @@ import Foundation
 /// object).
 public struct NotificationSummary: Codable, Hashable, Sendable {
     /// The server environment the notification applies to, sandbox or production.
-    public let environment: Environment?
+    public let environment: AppStoreEnvironment?
 
     /// The unique identifier of the app in the App Store.
     public let appAppleId: Int64?

@@ -22,7 +22,7 @@ public struct DecodedRealtimeRequestBody: SignedPayload, Codable, Hashable, Send
     public let requestIdentifier: String?
 
     /// The server environment, sandbox or production.
-    public let environment: Environment?
+    public let environment: AppStoreEnvironment?
 
     /// The time the App Store signed the JWS data.
     public let signedDate: Date?

@@ -10,7 +10,7 @@ public struct RenewalCommitmentInfo: Codable, Hashable, Sendable {
     public let commitmentAutoRenewStatus: AutoRenewStatus?
 
     /// How the customer will pay for the next commitment: up front or monthly.
-    public let commitmentRenewalBillingPlanType: RenewalBillingPlanType?
+    public let commitmentRenewalBillingPlanType: BillingPlanType?
 
     /// The time the commitment renews.
     public let commitmentRenewalDate: Date?

@@ -40,7 +40,7 @@ public struct RenewalInfo: SignedPayload, Codable, Hashable, Sendable {
     public let signedDate: Date?
 
     /// The server environment, sandbox or production.
-    public let environment: Environment?
+    public let environment: AppStoreEnvironment?
 
     /// The earliest start date of the subscription in a series of purchases that ignores all lapses
     /// of paid service shorter than 60 days.
@@ -80,7 +80,7 @@ public struct RenewalInfo: SignedPayload, Codable, Hashable, Sendable {
     public let commitmentInfo: RenewalCommitmentInfo?
 
     /// How the customer will pay for the next subscription period when it carries a commitment.
-    public let renewalBillingPlanType: RenewalBillingPlanType?
+    public let renewalBillingPlanType: BillingPlanType?
 
     /// The device verification value: base64 of SHA-384 over the lowercased `deviceVerificationNonce`
     /// followed by the lowercased device verification ID of the device the data was signed for.

@@ -3,9 +3,12 @@ import Foundation
 /// A payload the App Store signs as a JWS: a transaction, renewal info, an app transaction, a
 /// notification, a retention-messaging request.
 ///
-/// Each conforming model decodes with ``AppStoreJSON/makeDecoder()`` (dates are milliseconds since
-/// 1970) and keeps the ``CompactJWS`` it came from, so the raw header and payload bytes stay reachable
-/// beside the typed fields: a field Apple adds tomorrow is never lost.
+/// The verifier decodes each conforming model with the strict payload decoder
+/// (``AppStoreJSON/decode(_:from:)``: RFC 8259, no duplicate names, exact integers, dates as
+/// milliseconds since 1970) and attaches the ``CompactJWS`` it came from, so the raw header and
+/// payload bytes stay reachable beside the typed fields: a field Apple adds tomorrow is never lost.
+/// `JSONDecoder` with ``AppStoreJSON/makeDecoder()`` decodes the same models from bare JSON, without
+/// a JWS.
 public protocol SignedPayload: Decodable, Sendable {
     /// Which kind of signed data this model decodes; used to recognise a payload handed to the wrong
     /// entry point.

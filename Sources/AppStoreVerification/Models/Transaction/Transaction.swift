@@ -8,26 +8,51 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
 
     /// The unique identifier of the transaction, such as an in-app purchase, a restored purchase or a
     /// subscription renewal.
-    public let transactionId: String?
+    ///
+    /// Every App Store transaction carries it: a verified transaction without it is
+    /// ``VerificationError/missingRequiredProperties(_:)``. In an unverified one it may be absent:
+    /// then it reads as an empty string, and ``missingRequiredMembers`` names it.
+    public var transactionId: String { storedTransactionId ?? "" }
+    let storedTransactionId: String?
 
     /// The transaction identifier of the original purchase.
-    public let originalTransactionId: String?
+    ///
+    /// Every App Store transaction carries it: a verified transaction without it is
+    /// ``VerificationError/missingRequiredProperties(_:)``. In an unverified one it may be absent:
+    /// then it reads as an empty string, and ``missingRequiredMembers`` names it.
+    public var originalTransactionId: String { storedOriginalTransactionId ?? "" }
+    let storedOriginalTransactionId: String?
 
     /// The unique identifier of subscription-purchase events across devices, including renewals.
     public let webOrderLineItemId: String?
 
     /// The bundle identifier of the app.
-    public let bundleId: String?
+    ///
+    /// Every App Store transaction carries it: a verified transaction without it is
+    /// ``VerificationError/missingRequiredProperties(_:)``. In an unverified one it may be absent:
+    /// then it reads as an empty string, and ``missingRequiredMembers`` names it.
+    public var bundleId: String { storedBundleId ?? "" }
+    let storedBundleId: String?
 
     /// The product identifier you created in App Store Connect.
-    public let productId: String?
+    ///
+    /// Every App Store transaction carries it: a verified transaction without it is
+    /// ``VerificationError/missingRequiredProperties(_:)``. In an unverified one it may be absent:
+    /// then it reads as an empty string, and ``missingRequiredMembers`` names it.
+    public var productId: String { storedProductId ?? "" }
+    let storedProductId: String?
 
     /// The identifier of the subscription group the subscription belongs to.
     public let subscriptionGroupIdentifier: String?
 
     /// The time the App Store charged the customer's account for the purchase, restored purchase,
     /// subscription, or subscription renewal after a lapse.
-    public let purchaseDate: Date?
+    ///
+    /// Every App Store transaction carries it: a verified transaction without it is
+    /// ``VerificationError/missingRequiredProperties(_:)``. In an unverified one it may be absent:
+    /// then it reads as 1970-01-01T00:00:00Z, and ``missingRequiredMembers`` names it.
+    public var purchaseDate: Date { storedPurchaseDate ?? Date(timeIntervalSince1970: 0) }
+    let storedPurchaseDate: Date?
 
     /// The purchase date of the transaction identified by `originalTransactionId`.
     public let originalPurchaseDate: Date?
@@ -39,7 +64,12 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
     public let quantity: Int32?
 
     /// The type of the in-app purchase product.
-    public let type: ProductType?
+    ///
+    /// Every App Store transaction carries it: a verified transaction without it is
+    /// ``VerificationError/missingRequiredProperties(_:)``. In an unverified one it may be absent:
+    /// then its raw value is empty, and ``missingRequiredMembers`` names it.
+    public var type: ProductType { storedType ?? ProductType(rawValue: "") }
+    let storedType: ProductType?
 
     /// The UUID an app may generate to associate a customer's purchase with its App Store transaction,
     /// as it appears in the payload; see ``appAccountTokenUUID``.
@@ -67,7 +97,12 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
     public let offerIdentifier: String?
 
     /// The server environment, sandbox or production.
-    public let environment: Environment?
+    ///
+    /// Every App Store transaction carries it: a verified transaction without it is
+    /// ``VerificationError/missingRequiredProperties(_:)``. In an unverified one it may be absent:
+    /// then its raw value is empty, and ``missingRequiredMembers`` names it.
+    public var environment: AppStoreEnvironment { storedEnvironment ?? AppStoreEnvironment(rawValue: "") }
+    let storedEnvironment: AppStoreEnvironment?
 
     /// The three-letter code of the country or region of the App Store storefront of the purchase.
     public let storefront: String?
@@ -123,15 +158,34 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
     /// JSON payload.
     public var jws: CompactJWS? = nil
 
+    /// The members every App Store transaction carries (`signedDate` among them, which stays optional
+    /// here because every signed payload type shares its declaration).
+    static let requiredMembers = ["transactionId", "originalTransactionId", "productId", "purchaseDate", "type", "bundleId", "environment", "signedDate"]
+
+    /// The members of ``requiredMembers`` this payload lacks; empty for every genuine App Store
+    /// transaction.
+    public var missingRequiredMembers: [String] {
+        var missing: [String] = []
+        if storedTransactionId == nil { missing.append("transactionId") }
+        if storedOriginalTransactionId == nil { missing.append("originalTransactionId") }
+        if storedProductId == nil { missing.append("productId") }
+        if storedPurchaseDate == nil { missing.append("purchaseDate") }
+        if storedType == nil { missing.append("type") }
+        if storedBundleId == nil { missing.append("bundleId") }
+        if storedEnvironment == nil { missing.append("environment") }
+        if signedDate == nil { missing.append("signedDate") }
+        return missing
+    }
+
     /// ``appAccountToken`` as a UUID, or `nil` when absent or not a UUID.
     public var appAccountTokenUUID: UUID? { appAccountToken.flatMap(UUID.init(uuidString:)) }
 
     private enum CodingKeys: String, CodingKey {
         case deviceVerification, deviceVerificationNonce
-        case transactionId, originalTransactionId, webOrderLineItemId, bundleId, productId
-        case subscriptionGroupIdentifier, purchaseDate, originalPurchaseDate, expiresDate, quantity, type
+        case storedTransactionId = "transactionId", storedOriginalTransactionId = "originalTransactionId", webOrderLineItemId, storedBundleId = "bundleId", storedProductId = "productId"
+        case subscriptionGroupIdentifier, storedPurchaseDate = "purchaseDate", originalPurchaseDate, expiresDate, quantity, storedType = "type"
         case appAccountToken, inAppOwnershipType, signedDate, revocationReason, revocationDate, isUpgraded
-        case offerType, offerIdentifier, environment, storefront, storefrontId, transactionReason
+        case offerType, offerIdentifier, storedEnvironment = "environment", storefront, storefrontId, transactionReason
         case currency, price, offerDiscountType, appTransactionId, offerPeriod, revocationType
         case revocationPercentage, advancedCommerceInfo, billingPlanType, commitmentInfo
     }

@@ -1,5 +1,36 @@
 import Foundation
 
+/// The verifier's cache of validated chains, by the exact header segment of the JWS that carried
+/// them: a hit means the header passed its checks and its `x5c` chain validated, within the recorded
+/// window, so the JWS costs one signature check.
+struct ValidatedChainCache: Sendable {
+    /// A validated chain and the SHA-256 state of its JWS header (`header.` absorbed), so that only
+    /// the payload is hashed per verification.
+    struct Entry: Sendable {
+        let chain: ValidatedChain
+        let headerDigest: SHA256Prefix
+    }
+
+    private let entries: LRUCache<HeaderSegmentKey, Entry>
+
+    init(capacity: Int) {
+        entries = LRUCache(capacity: capacity)
+    }
+
+    /// How many chains are remembered.
+    var count: Int { entries.count }
+
+    /// The entry for `jws`'s header if its chain is valid at `instant`.
+    func entry(for jws: CompactJWS, at instant: Int64) -> Entry? {
+        entries.value(for: HeaderSegmentKey(jws.headerSegment), where: { $0.chain.validity.contains(instant) })
+    }
+
+    /// Remembers `entry` for `jws`'s header.
+    func insert(_ entry: Entry, for jws: CompactJWS) {
+        entries.insert(entry, for: HeaderSegmentKey(jws.headerSegment).owned())
+    }
+}
+
 /// The key of the validated-chain cache: a JWS header segment, compared in full but hashed from a
 /// sample.
 ///
@@ -8,7 +39,7 @@ import Foundation
 /// first bytes (the leaf's serial number and key) and in their last (the signatures), so the hash
 /// covers the length, the first 256 and the last 128 bytes. Equality still compares every byte, so
 /// a collision costs a comparison, never a wrong answer, and the cache is small and bounded.
-struct HeaderKey: Hashable, Sendable {
+struct HeaderSegmentKey: Hashable, Sendable {
     let segment: Substring
     /// The sampled hash, computed once when the key is made (outside the cache's lock).
     private let sample: Int
@@ -25,11 +56,11 @@ struct HeaderKey: Hashable, Sendable {
 
     /// The same key with storage of its own, for keeping in the cache: the JWS it was sliced from
     /// may be large and short-lived. The sampled hash is reused, not computed again.
-    func owned() -> HeaderKey {
-        HeaderKey(segment: Substring(String(segment)), sample: sample)
+    func owned() -> HeaderSegmentKey {
+        HeaderSegmentKey(segment: Substring(String(segment)), sample: sample)
     }
 
-    static func == (lhs: HeaderKey, rhs: HeaderKey) -> Bool {
+    static func == (lhs: HeaderSegmentKey, rhs: HeaderSegmentKey) -> Bool {
         guard lhs.segment.utf8.count == rhs.segment.utf8.count else { return false }
         let compared = lhs.segment.utf8.withContiguousStorageIfAvailable { left in
             rhs.segment.utf8.withContiguousStorageIfAvailable { right in
@@ -48,11 +79,12 @@ struct HeaderKey: Hashable, Sendable {
         var hasher = Hasher()
         let utf8 = segment.utf8
         hasher.combine(utf8.count)
-        let sampled = utf8.withContiguousStorageIfAvailable { bytes in
+        let sampledInPlace = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.prefix(256))))
             hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes.suffix(128))))
-        }
-        if sampled == nil {
+            return true
+        } ?? false
+        if !sampledInPlace {
             for byte in utf8.prefix(256) { hasher.combine(byte) }
             for byte in utf8.suffix(128) { hasher.combine(byte) }
         }

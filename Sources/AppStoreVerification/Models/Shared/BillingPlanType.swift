@@ -1,4 +1,6 @@
-/// How the customer pays for a subscription period that carries a commitment: all at once or month by month.
+/// How the customer pays, or will pay, for a subscription period that carries a commitment: all at once
+/// or month by month. Used by transactions (`billingPlanType`) and renewal info
+/// (`renewalBillingPlanType`, `commitmentRenewalBillingPlanType`).
 public struct BillingPlanType: OpenEnumeration {
     /// The value as it appears in the JSON payload.
     public let rawValue: String
@@ -20,3 +22,7 @@ public struct BillingPlanType: OpenEnumeration {
         .monthly,
     ]
 }
+
+/// The former name of ``BillingPlanType`` in renewal info: the same values, now one type.
+@available(*, deprecated, renamed: "BillingPlanType")
+public typealias RenewalBillingPlanType = BillingPlanType

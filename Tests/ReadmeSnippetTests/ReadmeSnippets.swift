@@ -1,0 +1,61 @@
+// The README's Swift snippets, as they appear there, compiled against the public API only (no
+// @testable import), as a user's code would be. `ReadmeSnippetTests.swift` checks that every line
+// of every ```swift block of README.md appears here, in order, so the two cannot drift apart.
+import AppStoreVerification
+import Foundation
+
+/// What the README's snippets assume a server has: the JWS its app sent, a request body, a way to
+/// grant a product.
+struct ReadmeContext {
+    var jwsFromApp: String
+    var requestBody: Data
+    var granted: [(String, Date?)] = []
+
+    mutating func grant(_ productId: String, until expiry: Date?) {
+        granted.append((productId, expiry))
+    }
+}
+
+extension ReadmeContext {
+    // MARK: - README: Library
+
+    mutating func librarySnippet() throws {
+        // Once, at start-up; share it everywhere (it is Sendable and caches validated chains).
+        let verifier = try SignedDataVerifier(configuration: .init(
+            bundleId: "com.example.app",
+            appAppleId: 1234567890,          // required for Production
+            environment: .production))       // trusts the embedded Apple Root CA - G3
+
+        // A purchase your app sent (transaction.jwsRepresentation):
+        switch try verifier.verifyTransaction(jwsFromApp) {
+        case .verified(let transaction):
+            grant(transaction.productId, until: transaction.expiresDate)
+        case .unverified(let claimed, let error):
+            print("refused transaction \(claimed.transactionId): \(error)")
+        }
+
+        // A notification Apple POSTed to you (the body as Data, [UInt8] or String):
+        let result = try verifier.verifyNotification(body: requestBody)   // {"signedPayload":"..."}
+        let notification = try result.payloadValue                         // throws VerificationError
+        if case .success(.verified(let transaction))? = notification.transactionInfo {
+            grant(transaction.productId, until: transaction.expiresDate)
+        }
+    }
+
+    // MARK: - README: trusting another root
+
+    static func anotherRootSnippet() throws -> SignedDataVerifier {
+        let testRoot = try TrustedRoot(derEncoded: Data(contentsOf: URL(fileURLWithPath: "TestVectors/pki/root.der")))
+        let testVerifier = try SignedDataVerifier(configuration: .init(
+            trustedRoots: [testRoot] + TrustedRoot.roots(contentsOf: URL(fileURLWithPath: "staging-roots.pem")),
+            bundleId: "com.example.app",
+            appAppleId: nil,
+            environment: .sandbox,
+            effectiveDate: .signedDate,
+            strictChecks: true,
+            chainCacheCapacity: 64,
+            maximumInputLength: 1 << 20,
+            xcodeCertificate: nil))
+        return testVerifier
+    }
+}
