@@ -45,15 +45,17 @@ extension ReadmeContext {
     // MARK: - README: trusting another root
 
     static func anotherRootSnippet() throws -> SignedDataVerifier {
-        // One DER certificate:
         let testRoot = try TrustedRoot(derEncoded: Data(contentsOf: URL(fileURLWithPath: "TestVectors/pki/root.der")))
-        // A DER file, or a PEM file with one or more certificates:
-        let stagingRoots = try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: "TestVectors/pki/root.der"))
-
         let testVerifier = try SignedDataVerifier(configuration: .init(
-            trustedRoots: [testRoot] + stagingRoots,
+            trustedRoots: [testRoot] + TrustedRoot.roots(contentsOf: URL(fileURLWithPath: "staging-roots.pem")),
             bundleId: "com.example.app",
-            environment: .sandbox))
+            appAppleId: nil,
+            environment: .sandbox,
+            effectiveDate: .signedDate,
+            strictChecks: true,
+            chainCacheCapacity: 64,
+            maximumInputLength: 1 << 20,
+            xcodeCertificate: nil))
         return testVerifier
     }
 

@@ -83,21 +83,43 @@ struct RenewalRecord: Codable, Hashable, Sendable {
     }
 }
 
+/// A record that can be ordered by its whole content, for ties between versions.
+protocol CanonicallyOrdered: Equatable {
+    /// Every field, in a fixed order, as text: equal exactly when the records are equal.
+    var canonicalKey: String { get }
+}
+
+extension CanonicallyOrdered {
+    static func field(_ value: (some CustomStringConvertible)?) -> String {
+        value.map { "+\($0.description)" } ?? "-"
+    }
+}
+
+extension TransactionRecord: CanonicallyOrdered {
+    var canonicalKey: String {
+        [transactionId, originalTransactionId, productId, productType, Self.field(subscriptionGroupIdentifier),
+         Self.field(purchaseDate), Self.field(expiresDate), Self.field(revocationDate), Self.field(revocationType),
+         Self.field(revocationReason), String(isUpgraded), Self.field(ownershipType), Self.field(signedDate)]
+            .joined(separator: "\u{1F}")
+    }
+}
+
+extension RenewalRecord: CanonicallyOrdered {
+    var canonicalKey: String {
+        [originalTransactionId, Self.field(productId), Self.field(autoRenewProductId), Self.field(autoRenewStatus),
+         String(isInBillingRetryPeriod), Self.field(gracePeriodExpiresDate), Self.field(expirationIntent), Self.field(signedDate)]
+            .joined(separator: "\u{1F}")
+    }
+}
+
 /// Which of two versions of the same signed item wins: the later `signedDate`; on a tie (or when
-/// neither has one), the one whose canonical encoding sorts last, so that the choice depends only
-/// on the two values, never on which arrived first.
+/// neither has one), the one whose content sorts last, so that the choice depends only on the two
+/// values, never on which arrived first.
 enum LatestVersion {
-    static func prefers<Record: Encodable & Equatable>(_ candidate: Record, over current: Record, candidateDate: Int64?, currentDate: Int64?) -> Bool {
+    static func prefers<Record: CanonicallyOrdered>(_ candidate: Record, over current: Record, candidateDate: Int64?, currentDate: Int64?) -> Bool {
         if candidate == current { return false }
         let lhs = candidateDate ?? Int64.min, rhs = currentDate ?? Int64.min
         if lhs != rhs { return lhs > rhs }
-        return canonical(candidate) > canonical(current)
-    }
-
-    private static func canonical<Record: Encodable>(_ record: Record) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(record) else { return "" }
-        return String(decoding: data, as: UTF8.self)
+        return candidate.canonicalKey > current.canonicalKey
     }
 }

@@ -1,4 +1,3 @@
-internal import CAppStoreOpenSSL
 import Foundation
 
 extension VerificationResult where SignedType == AppReceipt {
@@ -41,8 +40,12 @@ extension VerificationResult where SignedType == AppReceipt {
         var input = identifier
         input.append(opaque)
         input.append(bundleId)
-        var digest = [UInt8](repeating: 0, count: 20)
-        input.withUnsafeBytes { raw in _ = asv_sha1(raw.baseAddress, raw.count, &digest) }
+        let digest: [UInt8]
+        do {
+            digest = try Digest.sha1(input)
+        } catch {
+            return .unverified(receipt, .invalidDeviceVerification("The device check could not be computed: \(error.message). Nothing was compared, so the receipt is not tied to this device."))
+        }
         var difference: UInt8 = expected.count == 20 ? 0 : 1
         for (index, byte) in expected.prefix(20).enumerated() { difference |= byte ^ digest[index] }
         guard difference == 0 else {

@@ -31,7 +31,8 @@ extension SignedDataVerifier {
     /// 5. bundle ID and environment must match the configuration where it names them.
     /// A failure in steps 3–5 yields ``VerificationResult/unverified(_:_:)`` with the reason.
     ///
-    /// Tie the receipt to the device that sent it with ``VerificationResult/verifyingDevice(_:)-(UUID)``.
+    /// Tie the receipt to the device that sent it with the result's `verifyingDevice(_:)` (the
+    /// receipt overload, taking the device's `identifierForVendor`).
     public func verifyAppReceipt(_ appReceipt: Data) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
         guard appReceipt.count <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(appReceipt.count) bytes; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")

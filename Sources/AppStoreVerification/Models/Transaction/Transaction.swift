@@ -162,8 +162,9 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
     /// here because every signed payload type shares its declaration).
     static let requiredMembers = ["transactionId", "originalTransactionId", "productId", "purchaseDate", "type", "bundleId", "environment", "signedDate"]
 
-    /// The members every App Store transaction carries that this payload lacks; empty for every genuine App Store
-    /// transaction.
+    /// The members every App Store transaction carries (`transactionId`, `originalTransactionId`,
+    /// `productId`, `purchaseDate`, `type`, `bundleId`, `environment`, `signedDate`) that this
+    /// payload lacks; empty for every genuine App Store transaction.
     public var missingRequiredMembers: [String] {
         var missing: [String] = []
         if storedTransactionId == nil { missing.append("transactionId") }

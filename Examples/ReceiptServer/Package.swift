@@ -1,0 +1,66 @@
+// swift-tools-version: 6.1
+//
+// ReceiptServer: an example App Store receipt server on Hummingbird 2 and SQLite, kept in its own
+// package so users of the library never resolve its dependencies. From the repository root:
+//
+//     swift run --package-path Examples/ReceiptServer ReceiptServer --help
+//     swift test --package-path Examples/ReceiptServer
+//
+// See README.md.
+import PackageDescription
+
+let package = Package(
+    name: "receipt-server",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "swift-app-store-verification", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    ],
+    targets: [
+        // Routes, storage and configuration: everything but the command line, so tests run the
+        // same server in-process.
+        .target(
+            name: "ReceiptServerCore",
+            dependencies: [
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "ReceiptServer",
+            dependencies: [
+                "ReceiptServerCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ReceiptServerTests",
+            dependencies: [
+                "ReceiptServerCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

@@ -1,0 +1,117 @@
+import AppStoreVerification
+import ArgumentParser
+import Foundation
+import Logging
+import ReceiptServerCore
+import ServiceLifecycle
+
+/// `ReceiptServer`: serves `POST /transactions`, `POST /notifications` and
+/// `GET /customers/{appAccountToken}/entitlements` over a SQLite database.
+///
+/// Every option can also come from the environment (`RECEIPT_SERVER_PORT`, ...); an option on the
+/// command line wins.
+@main
+struct ReceiptServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ReceiptServer",
+        abstract: "An App Store receipt server: verifies StoreKit 2 transactions and App Store Server Notifications V2, stores them in SQLite, answers entitlements.",
+        discussion: """
+            Every option may instead be set in the environment: RECEIPT_SERVER_HOST, RECEIPT_SERVER_PORT, \
+            RECEIPT_SERVER_DATABASE, RECEIPT_SERVER_BUNDLE_ID, RECEIPT_SERVER_APP_APPLE_ID, \
+            RECEIPT_SERVER_ENVIRONMENT, RECEIPT_SERVER_ROOT (one path, or several separated by ':'), \
+            RECEIPT_SERVER_MAX_BODY_BYTES, LOG_LEVEL (trace, debug, info, notice, warning, error). \
+            Stop with SIGTERM or SIGINT: requests in flight finish, then the database closes.
+            """)
+
+    @Option(help: "The address to listen on. [env: RECEIPT_SERVER_HOST; default: 127.0.0.1]")
+    var host: String?
+
+    @Option(help: "The port to listen on; 0 picks a free one. [env: RECEIPT_SERVER_PORT; default: 8080]")
+    var port: Int?
+
+    @Option(help: "The SQLite database file, created on first start. [env: RECEIPT_SERVER_DATABASE; default: receipts.sqlite]")
+    var database: String?
+
+    @Option(help: "Your app's bundle ID; signed data of other apps is refused. [env: RECEIPT_SERVER_BUNDLE_ID; required]")
+    var bundleId: String?
+
+    @Option(help: "Your app's Apple ID (App Store Connect); required for Production. [env: RECEIPT_SERVER_APP_APPLE_ID]")
+    var appAppleId: Int64?
+
+    @Option(help: "Sandbox or Production: signed data of the other environment is refused. [env: RECEIPT_SERVER_ENVIRONMENT; default: Sandbox]")
+    var environment: String?
+
+    @Option(name: .customLong("root"), help: "A trusted root certificate file (DER or PEM); repeat for several. Default: Apple Root CA - G3, built in. [env: RECEIPT_SERVER_ROOT]")
+    var roots: [String] = []
+
+    @Option(help: "The largest request body accepted, in bytes. [env: RECEIPT_SERVER_MAX_BODY_BYTES; default: 65536]")
+    var maxBodyBytes: Int?
+
+    @Option(name: .customLong("non-renewing-duration"), help: "PRODUCT_ID=SECONDS: how long a non-renewing subscription lasts from its purchase (the App Store sets no expiry); repeat per product. Without one it lasts until revoked.")
+    var nonRenewingDurations: [String] = []
+
+    func run() async throws {
+        let environmentVariables = ProcessInfo.processInfo.environment
+        func setting(_ value: String?, _ name: String) -> String? {
+            value ?? environmentVariables[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        func number<T: FixedWidthInteger>(_ value: T?, _ name: String, _ option: String) throws -> T? {
+            if let value { return value }
+            guard let text = setting(nil, name) else { return nil }
+            guard let parsed = T(text) else {
+                throw ValidationError("\(name)=\(text) is not a whole number (the --\(option) option).")
+            }
+            return parsed
+        }
+
+        guard let bundleId = setting(bundleId, "RECEIPT_SERVER_BUNDLE_ID") else {
+            throw ValidationError("Give your app's bundle ID with --bundle-id or RECEIPT_SERVER_BUNDLE_ID: the server refuses signed data of other apps.")
+        }
+        var verifier = SignedDataVerifier.Configuration(bundleId: bundleId)
+        switch (setting(environment, "RECEIPT_SERVER_ENVIRONMENT") ?? "Sandbox").lowercased() {
+        case "sandbox": verifier.environment = .sandbox
+        case "production": verifier.environment = .production
+        case let other:
+            throw ValidationError("The environment is \"\(other)\"; use Sandbox or Production (--environment, RECEIPT_SERVER_ENVIRONMENT).")
+        }
+        verifier.appAppleId = try number(appAppleId, "RECEIPT_SERVER_APP_APPLE_ID", "app-apple-id")
+        let rootPaths = roots.isEmpty
+            ? (setting(nil, "RECEIPT_SERVER_ROOT")?.split(separator: ":").map(String.init) ?? [])
+            : roots
+        if !rootPaths.isEmpty {
+            verifier.trustedRoots = try rootPaths.flatMap { path in
+                try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: path))
+            }
+        }
+        let port = try number(port, "RECEIPT_SERVER_PORT", "port") ?? 8080
+        guard (0...65535).contains(port) else {
+            throw ValidationError("The port is \(port); use 0...65535.")
+        }
+        let maxBodyBytes = try number(maxBodyBytes, "RECEIPT_SERVER_MAX_BODY_BYTES", "max-body-bytes") ?? 64 * 1024
+        guard maxBodyBytes > 0 else {
+            throw ValidationError("The body limit is \(maxBodyBytes) bytes; give a positive number.")
+        }
+        var durations: [String: TimeInterval] = [:]
+        for entry in nonRenewingDurations {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let seconds = TimeInterval(parts[1]), seconds > 0, seconds.isFinite else {
+                throw ValidationError("--non-renewing-duration \(entry): write PRODUCT_ID=SECONDS, e.g. com.example.app.season.pass=7776000 (90 days).")
+            }
+            durations[parts[0]] = seconds
+        }
+        let configuration = ServerConfiguration(
+            host: setting(host, "RECEIPT_SERVER_HOST") ?? "127.0.0.1",
+            port: port,
+            databasePath: setting(database, "RECEIPT_SERVER_DATABASE") ?? "receipts.sqlite",
+            verifier: verifier,
+            maximumBodyBytes: maxBodyBytes,
+            nonRenewingDurations: durations)
+
+        var logger = Logger(label: "ReceiptServer")
+        logger.logLevel = environmentVariables["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let server = try await ReceiptServer(configuration: configuration, logger: logger)
+        let group = ServiceGroup(configuration: .init(
+            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}

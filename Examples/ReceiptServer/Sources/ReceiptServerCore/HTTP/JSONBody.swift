@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// JSON request parsing and response rendering shared by the routes.
+enum JSONBody {
+    /// `value` as a JSON response (keys sorted, so the output is stable).
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            // Only the server's own response types reach here; they always encode.
+            data = Data(#"{"error":{"status":500,"code":"internal","message":"The response did not encode."}}"#.utf8)
+            return Response(status: .internalServerError, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Reads the whole request body, refusing more than `limit` bytes with 413.
+    static func collect(_ request: inout Request, limit: Int) async throws -> Data {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, code: "bodyTooLarge",
+                           "The request body is larger than \(limit) bytes, the most this server accepts (--max-body-bytes). App Store signed data is a few kilobytes.")
+        }
+        return Data(buffer.readableBytesView)
+    }
+
+    /// The body as a JSON object.
+    static func object(_ body: Data, expecting shape: String) throws -> [String: Any] {
+        guard !body.isEmpty else {
+            throw APIError.invalidBody("The request body is empty; send \(shape).")
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            throw APIError.invalidBody("The request body is not a JSON object; send \(shape).")
+        }
+        return object
+    }
+}

@@ -1,0 +1,98 @@
+import AppStoreVerification
+import Foundation
+import Hummingbird
+
+/// `POST /transactions`: the app sends a transaction it got from StoreKit 2.
+///
+/// Body: `{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID>",
+/// "signedRenewalInfo": "<RenewalInfo.jwsRepresentation>"}`; `appAccountToken` is optional (see
+/// below), and so is `signedRenewalInfo`: a subscription's current renewal info
+/// (`Product.SubscriptionInfo.Status.renewalInfo`), which must belong to the same purchase. Answer: the customer's current entitlements, as
+/// `GET /customers/{appAccountToken}/entitlements` gives them, plus `"stored"`: whether this JWS was
+/// new (false for a re-send, which changes nothing).
+///
+/// The customer is the transaction's own `appAccountToken`. For a transaction without one (the app
+/// did not set it at purchase), the body's `appAccountToken` names the customer; if neither does, the
+/// purchase must already belong to a customer, else the answer is 422 `missingAppAccountToken` and
+/// nothing is stored. A purchase (`originalTransactionId`) belongs to one customer for good: a
+/// transaction naming another one is answered 409 `customerConflict`.
+struct TransactionsRoute: Sendable {
+    let server: ReceiptServerContext
+
+    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+        var request = request
+        let shape = #"{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID, optional>", "signedRenewalInfo": "<JWS, optional>"}"#
+        let object = try JSONBody.object(try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes), expecting: shape)
+        guard let jws = object["signedTransaction"] as? String else {
+            throw APIError.invalidBody("The body has no \"signedTransaction\" string; send \(shape).")
+        }
+        var claimedCustomer: String?
+        if let value = object["appAccountToken"], !(value is NSNull) {
+            guard let text = value as? String, let canonical = CustomerKey.canonical(text) else {
+                throw APIError.invalidBody("\"appAccountToken\" must be a UUID string such as \"7e3fb20b-4cdb-47cc-936d-99d65f608138\".")
+            }
+            claimedCustomer = canonical
+        }
+
+        var renewalJWS: String?
+        if let value = object["signedRenewalInfo"], !(value is NSNull) {
+            guard let text = value as? String else {
+                throw APIError.invalidBody("\"signedRenewalInfo\" must be a string: RenewalInfo.jwsRepresentation.")
+            }
+            renewalJWS = text
+        }
+
+        let transaction = try server.verifiedTransaction(jws)
+        var renewal: RenewalInfo?
+        if let renewalJWS {
+            renewal = try server.verifiedRenewalInfo(renewalJWS)
+        }
+        // A verified transaction always carries it (the verifier refuses one without); the guard
+        // keeps the server's invariant explicit.
+        let purchase = transaction.originalTransactionId
+        guard !purchase.isEmpty else {
+            throw APIError(.unprocessableContent, code: "missingOriginalTransactionId",
+                           "The transaction verified but has no originalTransactionId, so it belongs to no purchase. Nothing was stored.")
+        }
+        if let renewal, renewal.originalTransactionId != purchase {
+            throw APIError(.badRequest, code: "renewalInfoMismatch",
+                           "signedRenewalInfo is for purchase \(renewal.originalTransactionId ?? "(none)"), the transaction for \(purchase); send the renewal info of the transaction's own subscription. Nothing was stored.")
+        }
+        let ownToken = transaction.appAccountTokenUUID.map { CustomerKey.canonical($0) }
+        if let ownToken, let claimedCustomer, ownToken != claimedCustomer {
+            throw APIError(.conflict, code: "customerConflict",
+                           "The transaction's own appAccountToken is \(ownToken), but the body says \(claimedCustomer). The signed value wins; send the body without appAccountToken or with the same one. Nothing was stored.")
+        }
+
+        let row = StoredSignedData(
+            kind: .transaction, jws: jws, originalTransactionId: purchase, transactionId: transaction.transactionId,
+            productId: transaction.productId, signedDate: transaction.signedDate.map(UnixMilliseconds.of))
+        var renewalRows: [StoredSignedData] = []
+        if let renewalJWS, let renewal {
+            renewalRows.append(StoredSignedData(
+                kind: .renewalInfo, jws: renewalJWS, originalTransactionId: purchase, productId: renewal.productId,
+                signedDate: renewal.signedDate.map(UnixMilliseconds.of)))
+        }
+        let outcome: ReceiptStore.TransactionOutcome
+        do {
+            outcome = try await server.store.storeTransaction(
+                row, with: renewalRows, appAccountToken: ownToken ?? claimedCustomer,
+                receivedAt: UnixMilliseconds.of(server.configuration.now()))
+        } catch {
+            throw APIError.storageUnavailable(error)
+        }
+        switch outcome {
+        case .noCustomer:
+            throw APIError(.unprocessableContent, code: "missingAppAccountToken",
+                           "Transaction \(transaction.transactionId) has no appAccountToken and its purchase \(purchase) belongs to no customer yet, so the server cannot tell whose it is. Send {\"signedTransaction\": ..., \"appAccountToken\": \"<the customer's UUID>\"} (and set Product.PurchaseOption.appAccountToken when purchasing). Nothing was stored.")
+        case .conflict(let linkedTo):
+            throw APIError(.conflict, code: "customerConflict",
+                           "Purchase \(purchase) already belongs to customer \(linkedTo), not \(ownToken ?? claimedCustomer ?? "?"). Nothing was stored.")
+        case .stored(let customer, let isNew):
+            context.logger.info("transaction \(transaction.transactionId) for customer \(customer): \(isNew ? "stored" : "already stored")")
+            var answer = try await server.entitlements(of: customer, at: server.configuration.now())
+            answer.stored = isNew
+            return JSONBody.response(answer)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import AsyncHTTPClient
+import Foundation
+import ReceiptServerCore
+import Testing
+
+/// Input that must be refused with a clear JSON error, storing nothing.
+@Suite("Bad input is refused and nothing is stored", .timeLimit(.minutes(2)))
+struct BadInputTests {
+    static let customer = "0b7c5f3e-1d2a-4e6f-8a9b-0c1d2e3f4a5b"
+
+    /// Starts a server, runs `body`, checks the database is still empty, stops the server.
+    func withEmptyServer(_ body: (TestServer) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: TestData.vectorsSignedDate)
+        do {
+            try await body(server)
+            #expect(try await server.server.store.count() == 0)
+        } catch {
+            try await server.stop()
+            throw error
+        }
+        try await server.stop()
+    }
+
+    @Test("Garbage bodies: not JSON, no signedTransaction, not a JWS, empty")
+    func garbage() async throws {
+        try await withEmptyServer { server in
+            let notJSON = try await server.request(.POST, "/transactions", body: Data("hello".utf8))
+            #expect(notJSON.status == 400)
+            #expect(notJSON.errorCode == "invalidBody")
+            #expect(notJSON.header("Content-Type")?.hasPrefix("application/json") == true)
+
+            let noField = try await server.request(.POST, "/transactions", body: Data(#"{"jws":"x"}"#.utf8))
+            #expect(noField.status == 400)
+            #expect(noField.errorMessage?.contains("signedTransaction") == true)
+
+            let notJWS = try await server.postTransaction("not.a.jws!", appAccountToken: Self.customer)
+            #expect(notJWS.status == 400)
+            #expect(notJWS.errorCode == "malformedJWS")
+
+            let empty = try await server.request(.POST, "/notifications", body: Data())
+            #expect(empty.status == 400)
+
+            let notificationGarbage = try await server.request(.POST, "/notifications", body: Data(#"{"signedPayload": 42}"#.utf8))
+            #expect(notificationGarbage.status == 400)
+            #expect(notificationGarbage.errorMessage?.contains("signedPayload") == true)
+
+            let badToken = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: "customer-1")
+            #expect(badToken.status == 400)
+            #expect(badToken.errorMessage?.contains("UUID") == true)
+        }
+    }
+
+    @Test("A body over the limit is answered 413")
+    func oversizedBody() async throws {
+        try await withEmptyServer { server in
+            let padding = String(repeating: "A", count: 80 * 1024)
+            let answer = try await server.request(.POST, "/notifications", body: Data(#"{"signedPayload":"\#(padding)"}"#.utf8))
+            #expect(answer.status == 413)
+            #expect(answer.errorCode == "bodyTooLarge")
+            #expect(answer.errorMessage?.contains("65536") == true)
+        }
+    }
+
+    @Test("Tampered, untrusted or wrong-app signed data is answered 422 with the verifier's reason")
+    func tampered() async throws {
+        try await withEmptyServer { server in
+            let tampered = try await server.postTransaction(try TestData.jws("jws/tampered-payload.jws"), appAccountToken: Self.customer)
+            #expect(tampered.status == 422)
+            #expect(tampered.errorCode == "unverified")
+            #expect(tampered.errorMessage?.contains("invalidSignature") == true, "\(tampered.text)")
+
+            let untrusted = try await server.postTransaction(try TestData.jws("jws/rechained-untrusted.jws"), appAccountToken: Self.customer)
+            #expect(untrusted.status == 422)
+            #expect(untrusted.errorMessage?.contains("invalidCertificateChain") == true, "\(untrusted.text)")
+
+            let otherApp = try await server.postTransaction(try TestData.jws("jws/wrong-bundle-id.jws"), appAccountToken: Self.customer)
+            #expect(otherApp.status == 422)
+            #expect(otherApp.errorMessage?.contains("invalidAppIdentifier") == true, "\(otherApp.text)")
+
+            let tamperedInner = try await server.postNotification(try TestData.jws("jws/notification-tampered-inner.jws"))
+            #expect(tamperedInner.status == 422)
+            #expect(tamperedInner.errorMessage?.contains("signedTransactionInfo") == true, "\(tamperedInner.text)")
+
+            // A notification sent where a transaction belongs.
+            let wrongKind = try await server.postTransaction(try TestData.jws("jws/notification-valid.jws"), appAccountToken: Self.customer)
+            #expect(wrongKind.status == 400)
+            #expect(wrongKind.errorCode == "wrongPayloadType")
+        }
+    }
+
+    @Test("Unknown routes and malformed customer keys get JSON errors")
+    func routes() async throws {
+        try await withEmptyServer { server in
+            let unknown = try await server.request(.GET, "/receipts")
+            #expect(unknown.status == 404)
+            #expect(unknown.errorCode == "notFound")
+
+            let badKey = try await server.request(.GET, "/customers/not-a-uuid/entitlements")
+            #expect(badKey.status == 400)
+            #expect(badKey.errorCode == "invalidAppAccountToken")
+
+            let badAt = try await server.request(.GET, "/customers/\(Self.customer)/entitlements?at=yesterday")
+            #expect(badAt.status == 400)
+            #expect(badAt.errorCode == "invalidAt")
+
+            let unknownCustomer = try await server.entitlements(of: Self.customer)
+            #expect(unknownCustomer.status == 200)
+            #expect(unknownCustomer.entitlements.isEmpty)
+        }
+    }
+}

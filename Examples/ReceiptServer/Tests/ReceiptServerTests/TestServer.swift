@@ -1,0 +1,193 @@
+import AppStoreVerification
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import ReceiptServerCore
+import ServiceLifecycle
+
+/// Where the tests find the repository's signed test data.
+enum TestData {
+    /// The repository root: this file is `<root>/Examples/ReceiptServer/Tests/ReceiptServerTests/TestServer.swift`.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `<root>/TestVectors/<path>`.
+    static func vector(_ path: String) -> URL {
+        repositoryRoot.appendingPathComponent("TestVectors").appendingPathComponent(path)
+    }
+
+    /// A one-line JWS file's text.
+    static func jws(_ path: String) throws -> String {
+        try String(contentsOf: vector(path), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The root of the PKI that signed TestVectors/histories/*.txt.
+    static let historiesRoot = vector("histories/pki/root.der")
+
+    /// The lines of a history file (TestVectors/histories/NAME.txt), 1-based line N at index N - 1.
+    static func historyLines(_ name: String) throws -> [String] {
+        var lines = try String(contentsOf: vector("histories/\(name).txt"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// A JWS payload's JSON object, read without verifying (the test only routes it, as an app knows
+    /// what it sends).
+    static func unverifiedPayload(_ jws: String) -> [String: Any] {
+        let parts = jws.split(separator: ".")
+        guard parts.count == 3 else { return [:] }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { return [:] }
+        return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
+    }
+
+    /// 2026-03-01T12:00:00Z, the `signedDate` of TestVectors/jws/*.
+    static let vectorsSignedDate = Date(timeIntervalSince1970: 1_772_366_400)
+}
+
+/// A fresh temporary directory for one test's database, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-server-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var databasePath: String { url.appendingPathComponent("receipts.sqlite").path }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// A server running in this process on 127.0.0.1 (a port the system picks), with a real HTTP
+/// client to talk to it.
+final class TestServer: Sendable {
+    let server: ReceiptServer
+    let port: Int
+    let client: HTTPClient
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    private init(server: ReceiptServer, port: Int, group: ServiceGroup, task: Task<Void, any Error>, client: HTTPClient) {
+        self.server = server
+        self.port = port
+        self.group = group
+        self.task = task
+        self.client = client
+    }
+
+    /// Starts a server on `databasePath`, trusting `root`, for bundle `com.example.app`, Sandbox,
+    /// with its clock at `now`.
+    static func start(
+        databasePath: String,
+        root: URL = TestData.vector("pki/root.der"),
+        now: Date,
+        maximumBodyBytes: Int = 64 * 1024,
+        busyTimeoutMilliseconds: Int = 2000,
+        nonRenewingDurations: [String: TimeInterval] = [:]
+    ) async throws -> TestServer {
+        var logger = Logger(label: "ReceiptServerTests")
+        logger.logLevel = .warning
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, databasePath: databasePath,
+            verifier: .init(trustedRoots: try TrustedRoot.roots(contentsOf: root), bundleId: "com.example.app", environment: .sandbox),
+            maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            nonRenewingDurations: nonRenewingDurations, now: { now })
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let server = try await ReceiptServer(configuration: configuration, logger: logger) { port in
+            portContinuation.yield(port)
+            portContinuation.finish()
+        }
+        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
+        let task = Task {
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            try await task.value
+            throw TestServerError("the server stopped before it listened")
+        }
+        return TestServer(server: server, port: port, group: group, task: task, client: HTTPClient())
+    }
+
+    /// Graceful shutdown: the server stops, the database closes; then the client shuts down.
+    func stop() async throws {
+        await group.triggerGracefulShutdown()
+        let result = await task.result
+        try await client.shutdown()
+        try result.get()
+    }
+
+    /// An HTTP answer: the status and the body parsed as a JSON object.
+    struct Answer {
+        let status: Int
+        let headers: [(String, String)]
+        let body: Data
+        var json: [String: Any] { ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]) ?? [:] }
+        /// `error.code` of an error answer.
+        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+        /// `error.message` of an error answer.
+        var errorMessage: String? { (json["error"] as? [String: Any])?["message"] as? String }
+        /// The product IDs of the granted entitlements.
+        var entitlements: [[String: Any]] { json["entitlements"] as? [[String: Any]] ?? [] }
+        /// The statuses (granted or not).
+        var statuses: [[String: Any]] { json["statuses"] as? [[String: Any]] ?? [] }
+        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Sends a request over HTTP/1.1 to the server.
+    func request(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let buffer = try await response.body.collect(upTo: 4 << 20)
+        return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: Data(buffer.readableBytesView))
+    }
+
+    /// `POST /transactions` with `{"signedTransaction": jws, "appAccountToken": token, "signedRenewalInfo": renewal}`.
+    func postTransaction(_ jws: String, appAccountToken: String? = nil, signedRenewalInfo: String? = nil) async throws -> Answer {
+        var object: [String: Any] = ["signedTransaction": jws]
+        if let appAccountToken { object["appAccountToken"] = appAccountToken }
+        if let signedRenewalInfo { object["signedRenewalInfo"] = signedRenewalInfo }
+        return try await request(.POST, "/transactions", body: try JSONSerialization.data(withJSONObject: object))
+    }
+
+    /// `POST /notifications` with `body` as it is.
+    func postNotificationBody(_ body: String) async throws -> Answer {
+        try await request(.POST, "/notifications", body: Data(body.utf8))
+    }
+
+    /// `POST /notifications` with `{"signedPayload": jws}`.
+    func postNotification(_ jws: String) async throws -> Answer {
+        try await request(.POST, "/notifications", body: try JSONSerialization.data(withJSONObject: ["signedPayload": jws]))
+    }
+
+    /// `GET /customers/{token}/entitlements?at=<ISO 8601>`.
+    func entitlements(of token: String, atISO8601 at: String) async throws -> Answer {
+        try await request(.GET, "/customers/\(token)/entitlements?at=\(at)")
+    }
+
+    /// `GET /customers/{token}/entitlements[?at=]`.
+    func entitlements(of token: String, at: Date? = nil) async throws -> Answer {
+        let query = at.map { "?at=\(Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)))" } ?? ""
+        return try await request(.GET, "/customers/\(token)/entitlements\(query)")
+    }
+}
+
+struct TestServerError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
