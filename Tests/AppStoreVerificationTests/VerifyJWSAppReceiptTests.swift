@@ -65,6 +65,25 @@ struct VerifyJWSAppReceiptTests {
         }
     }
 
+    @Test("every minted receipt with the default options gets its manifest verdict through the CLI too")
+    func manifestThroughCLI() throws {
+        let vectors = ReceiptVector.all.filter {
+            $0.options.receiptRoots == ["receipts/pki/root.der"] && $0.options.bundleId == "com.example.app"
+                && $0.options.environment == "Sandbox" && $0.options.effectiveDate == nil
+                && $0.options.xcodeReceiptCertificate == nil && $0.options.maximumInputLength == nil
+        }
+        #expect(vectors.count >= 40)
+        let input = try vectors.map { try Self.line(String($0.file.dropFirst("receipts/".count))) }.joined(separator: "\n") + "\n"
+        let output = try VerifyJWSProcess.run(
+            ["--type", "app-receipt", "--format", "json", "--environment", "Sandbox"] + Self.rootArguments, stdin: Data(input.utf8))
+        let lines = output.jsonLines
+        try #require(lines.count == vectors.count, "\(output.stderr)")
+        for (vector, line) in zip(vectors, lines) {
+            #expect(line["status"] as? String == vector.expected.status, "\(vector.name)")
+            #expect((line["error"] as? [String: Any])?["code"] as? String == vector.expected.code, "\(vector.name)")
+        }
+    }
+
     @Test("text output shows the receipt's fields")
     func textOutput() throws {
         let input = Data((try Self.line("valid-sha256.der") + "\n").utf8)
