@@ -6,7 +6,9 @@
 // Scenarios: warm (same chain, cache on), newleaf (a new leaf each time under a known intermediate),
 // cold (cache off: full path validation each time), floor (raw ES256: SHA-256 of the signing input
 // + ECDSA), floor-digest (ECDSA over a precomputed digest), floor-newleaf (raw P-384
-// leaf-certificate check + ES256), floor-newleaf-parsed (the same plus parsing the leaf), decode.
+// leaf-certificate check + ES256), floor-newleaf-parsed (the same plus parsing the leaf), decode,
+// receipt (a minted app receipt, warm receipt-chain cache), receipt-floor (its RSA signature + the
+// leaf's RSA certificate signature, pre-parsed).
 @_spi(Benchmarking) import AppStoreVerification
 import BenchmarkCorpus
 import Foundation
@@ -36,6 +38,20 @@ case "floor-newleaf", "floor-newleaf-parsed":
         let floor = floors[index % floors.count]
         let leaf = scenario == "floor-newleaf" ? floor.verifyLeafCertificateSignature() : floor.parseAndVerifyLeafCertificate()
         if !leaf || !floor.verifyES256() { notVerified += 1 }
+    }
+case "receipt", "receipt-floor":
+    // The minted SHA-256 receipt (TestVectors/receipts), its RSA test PKI trusted, chain cache warm.
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let receipt = try Data(contentsOf: root.appendingPathComponent("TestVectors/receipts/valid-sha256.der"))
+    if scenario == "receipt-floor" {
+        let floor = try RawReceiptVerificationFloor(receipt: receipt)
+        for _ in 0..<iterations where !(floor.verifyReceiptSignature() && floor.verifyLeafCertificateSignature()) { notVerified += 1 }
+    } else {
+        let receiptRoot = try TrustedRoot(derEncoded: Data(contentsOf: root.appendingPathComponent("TestVectors/receipts/pki/root.der")))
+        var configuration = SignedDataVerifier.Configuration(bundleId: "com.example.app")
+        configuration.receiptRoots = [receiptRoot]
+        let receiptVerifier = try SignedDataVerifier(configuration: configuration)
+        for _ in 0..<iterations where (try? receiptVerifier.verifyAppReceipt(receipt))?.isVerified != true { notVerified += 1 }
     }
 case "decode":
     let payload = try CompactJWS(parsing: corpus.warm).payloadData
