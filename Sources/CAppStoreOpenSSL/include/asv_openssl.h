@@ -113,4 +113,7 @@ const char *asv_openssl_version(void);
 }
 #endif
 
+// OCSP: the responder URL, requests and the check of responses (asv_ocsp.c).
+#include "asv_ocsp.h"
+
 #endif
