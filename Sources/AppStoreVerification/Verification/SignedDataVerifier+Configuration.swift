@@ -29,6 +29,11 @@ extension SignedDataVerifier {
         /// `Xcode` (export it from your project's StoreKit configuration file in Xcode). Without it,
         /// Xcode and LocalTesting data is never verified.
         public var xcodeCertificate: TrustedRoot?
+        /// Whether certificates are checked for revocation online. Default ``RevocationPolicy/off``:
+        /// no network request, and a revoked certificate is not detected. With
+        /// ``RevocationPolicy/ocsp(_:)`` the effective date is now (``effectiveDate`` is not used) and
+        /// only the `async` entry points run.
+        public var revocation: RevocationPolicy
 
         /// A configuration trusting Apple Root CA - G3.
         ///
@@ -42,6 +47,7 @@ extension SignedDataVerifier {
         ///   - chainCacheCapacity: how many validated chains to remember.
         ///   - maximumInputLength: the longest JWS accepted, in bytes.
         ///   - xcodeCertificate: the StoreKit Testing certificate to trust for Xcode data.
+        ///   - revocation: whether certificates are checked for revocation online.
         public init(
             trustedRoots: [TrustedRoot] = [.appleRootCAG3],
             bundleId: String? = nil,
@@ -51,7 +57,8 @@ extension SignedDataVerifier {
             strictChecks: Bool = true,
             chainCacheCapacity: Int = 64,
             maximumInputLength: Int = 1 << 20,
-            xcodeCertificate: TrustedRoot? = nil
+            xcodeCertificate: TrustedRoot? = nil,
+            revocation: RevocationPolicy = .off
         ) {
             self.trustedRoots = trustedRoots
             self.bundleId = bundleId
@@ -62,6 +69,7 @@ extension SignedDataVerifier {
             self.chainCacheCapacity = chainCacheCapacity
             self.maximumInputLength = maximumInputLength
             self.xcodeCertificate = xcodeCertificate
+            self.revocation = revocation
         }
     }
 }

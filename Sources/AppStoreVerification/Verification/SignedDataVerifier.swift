@@ -29,6 +29,10 @@ public final class SignedDataVerifier: Sendable {
     /// header passed its checks and its `x5c` chain validated, within the recorded window.
     let chainCache: LRUCache<HeaderKey, ValidatedChain>
     let xcodePolicy: XcodeCertificatePolicy?
+    /// Online revocation checks; `nil` when ``Configuration/revocation`` is off.
+    let revocationChecker: RevocationChecker?
+    /// The effective-date policy in force: the configured one offline, `.now` online.
+    let effectiveDatePolicy: EffectiveDatePolicy
 
     /// Creates a verifier.
     ///
@@ -47,6 +51,14 @@ public final class SignedDataVerifier: Sendable {
             issuerCacheCapacity: min(configuration.chainCacheCapacity, 16))
         self.chainCache = LRUCache(capacity: configuration.chainCacheCapacity)
         self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root) }
+        switch configuration.revocation {
+        case .off:
+            self.revocationChecker = nil
+            self.effectiveDatePolicy = configuration.effectiveDate
+        case .ocsp(let options):
+            self.revocationChecker = try RevocationChecker(options: options, trustedRoots: configuration.trustedRoots, headerCacheCapacity: configuration.chainCacheCapacity)
+            self.effectiveDatePolicy = .now
+        }
     }
 
     /// Creates a verifier the way Apple's App Store Server Library does.
@@ -74,8 +86,18 @@ public final class SignedDataVerifier: Sendable {
 
     /// Verifies and decodes a JWS whose payload is `Payload`.
     ///
-    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload.
+    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload, or, with
+    ///   code ``SignedDataDecodingError/Code/onlineVerificationRequiresAsync`` and before reading the
+    ///   input, when online revocation checks are on (use the `async` entry points then).
     public func verify<Payload: SignedPayload>(_ jws: String, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
+        if revocationChecker != nil {
+            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the async entry point instead (try await verifier.\(Payload.payloadKind.entryPoint)(...)), or build a second verifier with revocation off for synchronous offline verification.")
+        }
+        return try offlineVerify(jws, as: type)
+    }
+
+    /// The offline verification: every check but revocation.
+    func offlineVerify<Payload: SignedPayload>(_ jws: String, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
         let length = jws.utf8.count
         guard length <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The input is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength) (App Store JWS are a few kilobytes). Raise maximumInputLength if this is expected.")
@@ -101,7 +123,7 @@ public final class SignedDataVerifier: Sendable {
     func cryptographicFailure<Payload: SignedPayload>(of jws: CompactJWS, payload: Payload, document: JSONDocument) -> VerificationError? {
         let instant: Int64
         let dateDescription: String
-        switch configuration.effectiveDate {
+        switch effectiveDatePolicy {
         case .signedDate:
             // Apple's rule: signedDate, else receiptCreationDate, else now.
             if let date = payload.defaultEffectiveDate ?? Self.receiptCreationDate(in: document) {
