@@ -5,6 +5,8 @@ import Foundation
 struct LineVerifier: Sendable {
     let verifier: SignedDataVerifier
     let type: PayloadTypeOption
+    /// Whether the verifier checks revocation online (through its async entry points).
+    var online = false
 
     func outcome(for text: String) -> Outcome {
         var jws = text
@@ -31,6 +33,9 @@ struct LineVerifier: Sendable {
     }
 
     private func outcome(for jws: String, as kind: SignedPayloadKind) -> Outcome {
+        if online {
+            return onlineOutcome(for: jws, as: kind)
+        }
         do {
             switch kind {
             case .transaction: return Outcome(try verifier.verifyTransaction(jws))
@@ -44,7 +49,7 @@ struct LineVerifier: Sendable {
         }
     }
 
-    private func notificationOutcome(_ result: VerificationResult<ResponseBodyV2DecodedPayload>) -> Outcome {
+    func notificationOutcome(_ result: VerificationResult<ResponseBodyV2DecodedPayload>) -> Outcome {
         var outcome = Outcome(result)
         let notification = result.unsafePayloadValue
         if let nested = notification.transactionInfo {

@@ -97,6 +97,7 @@ struct OutputWriter {
         case .verified: lines.append("\(indent)✔ verified: \(kind) (\(location))")
         case .unverified: lines.append("\(indent)✘ UNVERIFIED: \(kind) (\(location))")
         case .malformed: lines.append("\(indent)✘ MALFORMED: \(kind) (\(location))")
+        case .unavailable: lines.append("\(indent)… UNAVAILABLE (retry later): \(kind) (\(location))")
         }
         if let code = outcome.errorCode {
             lines.append("\(indent)  \(code): \(outcome.errorMessage ?? "")")

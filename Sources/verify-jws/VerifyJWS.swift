@@ -14,7 +14,8 @@ struct VerifyJWS: ParsableCommand {
             through one verifier, in input order.
 
             Exit status: 0 when every input verified, 1 when any was unverified, 2 when any was \
-            malformed or the arguments were wrong.
+            malformed or the arguments were wrong, 3 when (with --online) none of those happened but \
+            a revocation check could not be made (status 'unavailable': retry later).
             """
     )
 
@@ -45,6 +46,12 @@ struct VerifyJWS: ParsableCommand {
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Verify on N threads (default: all cores); output stays in input order.", valueName: "N"))
     var jobs: Int?
 
+    @Flag(name: .customLong("online"), help: "Check the leaf and intermediate for revocation with OCSP (network requests to Apple's responders); the effective date is then now.")
+    var online = false
+
+    @Option(name: .customLong("ocsp-timeout"), help: ArgumentHelp("With --online: the timeout of one OCSP request, in seconds (default 5).", valueName: "SECONDS"))
+    var ocspTimeout: Double?
+
     @Flag(name: .customLong("no-strict"), help: "Relax OpenSSL's strict X.509 checks (for test PKIs without key identifiers, such as Apple's library test data).")
     var noStrict = false
 
@@ -54,6 +61,12 @@ struct VerifyJWS: ParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs must be at least 1.")
+        }
+        if let ocspTimeout, !(ocspTimeout > 0 && ocspTimeout <= 600) {
+            throw ValidationError("--ocsp-timeout must be a number of seconds in (0, 600].")
+        }
+        if ocspTimeout != nil, !online {
+            throw ValidationError("--ocsp-timeout needs --online.")
         }
     }
 
@@ -70,7 +83,7 @@ struct VerifyJWS: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let lineVerifier = LineVerifier(verifier: verifier, type: type)
+        let lineVerifier = LineVerifier(verifier: verifier, type: type, online: online)
         let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         var writer = OutputWriter(format: format)
         var progress = ProgressBar(total: lines.count)
@@ -96,6 +109,7 @@ struct VerifyJWS: ParsableCommand {
         case .verified: return
         case .unverified: throw ExitCode(1)
         case .malformed: throw ExitCode(2)
+        case .unavailable: throw ExitCode(3)
         }
     }
 
@@ -120,6 +134,10 @@ struct VerifyJWS: ParsableCommand {
         configuration.environment = environment?.environment
         configuration.effectiveDate = effectiveDate.policy
         configuration.strictChecks = !noStrict
+        if online {
+            let timeout = Duration.milliseconds(Int64(((ocspTimeout ?? 5) * 1000).rounded()))
+            configuration.revocation = .ocsp(OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2))
+        }
         return configuration
     }
 

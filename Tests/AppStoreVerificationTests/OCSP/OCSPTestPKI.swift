@@ -123,6 +123,11 @@ final class OCSPTestPKI: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = directory
+        // Not the test process's own output: `swift test` waits for its pipe to close, so a
+        // responder holding it would keep the run (and, through the watchdog, itself) alive.
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
         try process.run()
     }
 
