@@ -3,7 +3,10 @@
 #   1. the C shim under AddressSanitizer + LeakSanitizer, every function on every path, 200 times;
 #   2. the same harness under valgrind (no leak, no invalid access);
 #   3. the whole Swift test suite (library, shim and CLI) under AddressSanitizer;
-#   4. the concurrency tests under ThreadSanitizer.
+#   4. the concurrency tests under ThreadSanitizer;
+#   5. the OCSP shim (asv_ocsp.c) under AddressSanitizer + LeakSanitizer, on a PKI and responses
+#      minted with the openssl command line, and the OCSP tests (real openssl ocsp responders) under
+#      AddressSanitizer.
 #
 #   Scripts/memory-check.sh            (all four; about 10 minutes on 2 cores)
 #
@@ -49,3 +52,22 @@ ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-
 echo "== 4. Concurrency tests under ThreadSanitizer"
 swift test --sanitize=thread --scratch-path .build-tsan --filter "concurrentUse|parallelJobsKeepOrder" 2>&1 \
     | grep -E "Test run|✘|WARNING: ThreadSanitizer" | tail -n 20
+
+echo "== 5. OCSP: the shim under AddressSanitizer + LeakSanitizer, the tests under AddressSanitizer"
+pki="$work/ocsp-pki"
+bash Scripts/make-ocsp-test-pki.sh "$pki" 9 9 good:9:V revoked:9:R unknown:9:-
+(
+    cd "$pki"
+    for leaf in good revoked unknown; do
+        openssl ocsp -issuer intermediate.pem -cert "$leaf.pem" -no_nonce -reqout "$leaf.req" 2>/dev/null
+        openssl ocsp -index intermediate-index.txt -CA intermediate-cas.pem -rsigner ocsp-signer.pem \
+            -rkey ocsp-signer.key -ndays 1 -reqin "$leaf.req" -respout "$leaf.resp" >/dev/null 2>&1
+    done
+    openssl ocsp -index intermediate-index.txt -CA intermediate-cas.pem -rsigner unrelated.pem \
+        -rkey unrelated.key -ndays 1 -reqin good.req -respout unrelated.resp >/dev/null 2>&1
+)
+cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/ocsp-shim-check.c \
+    Sources/CAppStoreOpenSSL/asv_ocsp.c Sources/CAppStoreOpenSSL/asv_openssl.c "${libs[@]}" -o "$work/ocsp-shim-check-asan"
+ASAN_OPTIONS=detect_leaks=1 "$work/ocsp-shim-check-asan" "$pki" 200
+ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan --filter OCSPRevocationTests 2>&1 \
+    | grep -E "Test run|✘|ERROR: AddressSanitizer" | tail -n 20

@@ -5,6 +5,8 @@ import Foundation
 struct LineVerifier: Sendable {
     let verifier: SignedDataVerifier
     let type: PayloadTypeOption
+    /// Whether the verifier checks revocation online (through its async entry points).
+    var online = false
 
     /// The outcome for one input item: a problem the reader found, or the verdict on its text.
     func outcome(for line: InputLine) -> Outcome {
@@ -52,6 +54,9 @@ struct LineVerifier: Sendable {
     }
 
     private func outcome(for jws: String, as kind: SignedPayloadKind) -> Outcome {
+        if online {
+            return onlineOutcome(for: jws, as: kind)
+        }
         do {
             switch kind {
             case .transaction: return Outcome(try verifier.verifyTransaction(jws))
@@ -66,7 +71,7 @@ struct LineVerifier: Sendable {
         }
     }
 
-    private func notificationOutcome(_ result: VerificationResult<ResponseBodyV2DecodedPayload>) -> Outcome {
+    func notificationOutcome(_ result: VerificationResult<ResponseBodyV2DecodedPayload>) -> Outcome {
         var outcome = Outcome(result)
         let notification = result.unsafePayloadValue
         if let nested = notification.transactionInfo {

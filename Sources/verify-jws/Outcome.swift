@@ -5,6 +5,8 @@ import Foundation
 struct Outcome: Sendable {
     enum Status: String, Sendable {
         case verified, unverified, malformed
+        /// Online checks could not get a revocation answer (`revocationCheckUnavailable`): retry later.
+        case unavailable
     }
 
     let status: Status
@@ -45,6 +47,15 @@ struct Outcome: Sendable {
         payload = nil
     }
 
+    init(_ error: RevocationCheckUnavailable, kind: SignedPayloadKind?) {
+        status = .unavailable
+        errorCode = error.code
+        errorMessage = error.message
+        self.kind = kind
+        payloadData = nil
+        payload = nil
+    }
+
     /// The status of this outcome and every nested one: the worst wins.
     var overallStatus: Status {
         nested.map(\.outcome.overallStatus).reduce(status, Outcome.worse)
@@ -52,11 +63,12 @@ struct Outcome: Sendable {
 }
 
 extension Outcome {
-    /// The worse of two statuses: malformed, then unverified, then verified.
+    /// The worse of two statuses: malformed, then unverified, then unavailable, then verified.
     static func worse(_ lhs: Status, _ rhs: Status) -> Status {
         switch (lhs, rhs) {
         case (.malformed, _), (_, .malformed): .malformed
         case (.unverified, _), (_, .unverified): .unverified
+        case (.unavailable, _), (_, .unavailable): .unavailable
         default: .verified
         }
     }

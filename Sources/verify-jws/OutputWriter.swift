@@ -126,6 +126,7 @@ final class OutputWriter {
         case .verified: text += "✔ verified: \(kind) (\(location))"
         case .unverified: text += "✘ UNVERIFIED: \(kind) (\(location))"
         case .malformed: text += "✘ MALFORMED: \(kind) (\(location))"
+        case .unavailable: text += "… UNAVAILABLE (retry later): \(kind) (\(location))"
         }
         if let code = outcome.errorCode {
             text += "\n\(indent)  \(code): \(outcome.errorMessage ?? "")"

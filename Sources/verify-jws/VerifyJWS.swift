@@ -15,7 +15,7 @@ struct VerifyJWS: ParsableCommand {
             before it are done, in input order.
 
             Exit status: 0 when every input verified, 1 when any was unverified, 2 when any was \
-            malformed, the input empty or unreadable, or the arguments wrong.
+            malformed, the input empty or unreadable, or the arguments wrong; 3 when (with --online)             none of those happened but a revocation check could not be made (status 'unavailable':             retry later).
             """,
         version: ToolVersion.text
     )
@@ -37,6 +37,12 @@ struct VerifyJWS: ParsableCommand {
     @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("The longest input line accepted, in bytes; longer lines are skipped unread and reported as inputTooLarge.", valueName: "N"))
     var maxInputBytes: Int = SignedDataVerifier.Configuration().maximumInputLength
 
+    @Flag(name: .customLong("online"), help: "Check the leaf and intermediate for revocation with OCSP (network requests to the responders their certificates name); the effective date is then now.")
+    var online = false
+
+    @Option(name: .customLong("ocsp-timeout"), help: ArgumentHelp("With --online: the timeout of one OCSP request, in seconds (default 5).", valueName: "SECONDS"))
+    var ocspTimeout: Double?
+
     @Argument(help: ArgumentHelp("Input files; '-' or none reads standard input.", valueName: "FILE"))
     var files: [String] = []
 
@@ -46,6 +52,12 @@ struct VerifyJWS: ParsableCommand {
         }
         if maxInputBytes < 1 {
             throw ValidationError("--max-input-bytes must be at least 1.")
+        }
+        if let ocspTimeout, !(ocspTimeout > 0 && ocspTimeout <= 600) {
+            throw ValidationError("--ocsp-timeout must be a number of seconds in (0, 600].")
+        }
+        if ocspTimeout != nil, !online {
+            throw ValidationError("--ocsp-timeout needs --online.")
         }
     }
 
@@ -64,7 +76,7 @@ struct VerifyJWS: ParsableCommand {
             FileHandle.standardError.write(Data("verify-jws: \(error.message)\n".utf8))
             throw ExitCode(2)
         }
-        let lineVerifier = LineVerifier(verifier: verifier, type: type)
+        let lineVerifier = LineVerifier(verifier: verifier, type: type, online: online)
         let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let writer = OutputWriter(format: format)
         let format = self.format
@@ -110,12 +122,17 @@ struct VerifyJWS: ParsableCommand {
         case .verified: return
         case .unverified: throw ExitCode(1)
         case .malformed: throw ExitCode(2)
+        case .unavailable: throw ExitCode(3)
         }
     }
 
     private func makeConfiguration() throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
         var configuration = try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy, forReceipts: type == .appReceipt, routeXcodeCertificateByKey: type == .auto)
         configuration.maximumInputLength = maxInputBytes
+        if online {
+            let timeout = Duration.milliseconds(Int64(((ocspTimeout ?? 5) * 1000).rounded()))
+            configuration.revocation = .ocsp(OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2))
+        }
         return configuration
     }
 

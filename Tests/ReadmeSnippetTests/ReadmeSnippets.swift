@@ -92,4 +92,25 @@ extension ReadmeContext {
         let transactionId = try result.transactionId   // Apple's extractTransactionIdFromAppReceipt, verified only
         return transactionId
     }
+
+    // MARK: - README: Online mode
+
+    static func onlineSnippet(jws: String, grant: (Transaction) -> Void, reject: (VerificationError) -> Void) async throws {
+        let verifier = try SignedDataVerifier(configuration: .init(
+            bundleId: "com.example.app", appAppleId: 1234567890, environment: .production,
+            revocation: .ocsp(OCSPOptions())))            // 5 s per request, answers cached ≤ 15 min
+
+        do {
+            switch try await verifier.verifyTransaction(jws) {      // the async entry points
+            case .verified(let transaction): grant(transaction)
+            case .unverified(_, let error): reject(error)          // .revokedCertificate(...) among others
+            }
+        } catch .revocationCheckUnavailable(let error) {
+            // Not a verdict: no OCSP answer could be had. Retry later. For a notification, answer
+            // Apple with a 5xx so that Apple retries; for an app's request, keep it pending.
+            print("retry later: \(error)")
+        } catch .decoding(let error) {
+            print("not signed data: \(error)")
+        }
+    }
 }

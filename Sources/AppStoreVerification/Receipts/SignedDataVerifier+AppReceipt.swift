@@ -54,6 +54,9 @@ extension SignedDataVerifier {
     }
 
     private func verifyAppReceipt(encoded: Data) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
+        if revocationChecker != nil {
+            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks (Configuration.revocation) are not available for app receipts yet, and a receipt verified without them would look checked: verify receipts with a verifier whose revocation is off.")
+        }
         if encoded.first == UInt8(ascii: "{") {
             throw SignedDataDecodingError(.malformedReceipt, "This is an old-style transaction receipt (a property list, SKPaymentTransaction.transactionReceipt, deprecated since iOS 7), not an app receipt; it carries no verifiable signature. Ask the app for its app receipt (Bundle.main.appStoreReceiptURL) or, better, for StoreKit 2 signed transactions.")
         }

@@ -35,6 +35,11 @@ extension SignedDataVerifier {
         /// The self-signed "StoreKit" certificate that signs Xcode's app receipts (RSA), to trust for
         /// receipts whose environment is `Xcode`. Without it, Xcode receipts are never verified.
         public var xcodeReceiptCertificate: TrustedRoot?
+        /// Whether certificates are checked for revocation online. Default ``RevocationPolicy/off``:
+        /// no network request, and a revoked certificate is not detected. With
+        /// ``RevocationPolicy/ocsp(_:)`` the effective date is now (``effectiveDate`` is not used) and
+        /// only the `async` entry points run.
+        public var revocation: RevocationPolicy
 
         /// A configuration trusting Apple Root CA - G3.
         ///
@@ -50,6 +55,7 @@ extension SignedDataVerifier {
         ///   - xcodeCertificate: the StoreKit Testing certificate to trust for Xcode data.
         ///   - receiptRoots: the roots app receipt chains must lead to.
         ///   - xcodeReceiptCertificate: the StoreKit certificate to trust for Xcode app receipts.
+        ///   - revocation: whether certificates are checked for revocation online.
         public init(
             trustedRoots: [TrustedRoot] = [.appleRootCAG3],
             bundleId: String? = nil,
@@ -61,7 +67,8 @@ extension SignedDataVerifier {
             maximumInputLength: Int = 1 << 20,
             xcodeCertificate: TrustedRoot? = nil,
             receiptRoots: [TrustedRoot] = [.appleRootCA],
-            xcodeReceiptCertificate: TrustedRoot? = nil
+            xcodeReceiptCertificate: TrustedRoot? = nil,
+            revocation: RevocationPolicy = .off
         ) {
             self.trustedRoots = trustedRoots
             self.bundleId = bundleId
@@ -74,6 +81,7 @@ extension SignedDataVerifier {
             self.xcodeCertificate = xcodeCertificate
             self.receiptRoots = receiptRoots
             self.xcodeReceiptCertificate = xcodeReceiptCertificate
+            self.revocation = revocation
         }
     }
 }

@@ -30,6 +30,10 @@ public final class SignedDataVerifier: Sendable {
     let xcodePolicy: XcodeCertificatePolicy?
     /// App receipt (PKCS#7) verification: its own roots, chain rules and caches.
     let receiptPolicy: AppReceiptPolicy
+    /// Online revocation checks; `nil` when ``Configuration/revocation`` is off.
+    let revocationChecker: RevocationChecker?
+    /// The effective-date policy in force: the configured one offline, `.now` online.
+    let effectiveDatePolicy: EffectiveDatePolicy
 
     /// Creates a verifier.
     ///
@@ -49,6 +53,14 @@ public final class SignedDataVerifier: Sendable {
         self.chainCache = ValidatedChainCache(capacity: configuration.chainCacheCapacity)
         self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root) }
         self.receiptPolicy = try AppReceiptPolicy(configuration: configuration)
+        switch configuration.revocation {
+        case .off:
+            self.revocationChecker = nil
+            self.effectiveDatePolicy = configuration.effectiveDate
+        case .ocsp(let options):
+            self.revocationChecker = try RevocationChecker(options: options, trustedRoots: configuration.trustedRoots, headerCacheCapacity: configuration.chainCacheCapacity)
+            self.effectiveDatePolicy = .now
+        }
     }
 
     /// Creates a verifier the way Apple's App Store Server Library does.
@@ -71,8 +83,18 @@ public final class SignedDataVerifier: Sendable {
     /// ASCII white space around the JWS (a trailing newline from a file or a form) is ignored: it is
     /// outside the signed bytes.
     ///
-    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload.
+    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload, or, with
+    ///   code ``SignedDataDecodingError/Code/onlineVerificationRequiresAsync`` and before reading the
+    ///   input, when online revocation checks are on (use the `async` entry points then).
     public func verify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
+        if revocationChecker != nil {
+            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the async entry point instead (try await verifier.\(Payload.payloadKind.entryPoint)(...)), or build a second verifier with revocation off for synchronous offline verification.")
+        }
+        return try offlineVerify(jws, as: type)
+    }
+
+    /// The offline verification: every check but revocation.
+    func offlineVerify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
         let length = jws.utf8.count
         guard length <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The input is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength) (App Store JWS are a few kilobytes). Raise maximumInputLength if this is expected.")
@@ -101,7 +123,7 @@ public final class SignedDataVerifier: Sendable {
 
     /// Steps 2–4: header, chain, signature.
     func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) {
-        let instant = configuration.effectiveDate.instant(for: payload, document: document)
+        let instant = effectiveDatePolicy.instant(for: payload, document: document)
         if let environment = (payload as? any AppClaims)?.claimedEnvironment, environment == .xcode || environment == .localTesting {
             return try verifyLocallySigned(jws, environment: environment, at: instant)
         }

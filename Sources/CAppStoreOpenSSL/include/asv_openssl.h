@@ -187,5 +187,7 @@ const char *asv_openssl_version(void);
 
 // PKCS#7 SignedData for legacy app receipts.
 #include "asv_pkcs7.h"
+// OCSP: the responder URL, requests and the check of responses (asv_ocsp.c).
+#include "asv_ocsp.h"
 
 #endif

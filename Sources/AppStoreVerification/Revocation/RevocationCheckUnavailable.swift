@@ -1,0 +1,68 @@
+/// No revocation answer could be had: **try again later**. Not a verdict on the data.
+///
+/// Thrown (inside ``OnlineVerificationError/revocationCheckUnavailable(_:)``) by the `async` entry
+/// points when online checks are on and a responder could not be reached, did not answer in time,
+/// answered with an HTTP status other than 200, a body that is not a well-formed OCSP response (or
+/// one over the size limit), or an unsigned "try later"/error status. The data is neither verified
+/// nor unverified: the verifier could not finish.
+///
+/// What to do:
+/// - App Store Server Notifications: answer Apple's POST with a 5xx status; Apple retries the
+///   notification later (with backoff, for several days).
+/// - A request from your app (a transaction to grant): keep it pending and retry, or tell the app
+///   to try again shortly; do not grant and do not reject.
+///
+/// A responder that answered with a properly signed response never yields this error: its answer
+/// is a verdict (`.revokedCertificate`, or `.invalidCertificateChain` for "unknown", a response
+/// signed by someone else, for another certificate, or outside its validity period).
+public struct RevocationCheckUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why no answer could be had.
+    public struct Reason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The reason as text.
+        public let rawValue: String
+        /// Creates a reason from its text.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The responder could not be reached (connection refused, DNS, reset, ...).
+        public static let unreachable = Reason(rawValue: "unreachable")
+        /// The request or the whole check took longer than its timeout or deadline.
+        public static let timedOut = Reason(rawValue: "timedOut")
+        /// The responder answered with an HTTP status other than 200 (including redirects, which are
+        /// not followed).
+        public static let httpStatus = Reason(rawValue: "httpStatus")
+        /// The body is not a well-formed OCSP response (garbage, truncated), or echoes another nonce.
+        public static let invalidResponse = Reason(rawValue: "invalidResponse")
+        /// The body exceeded ``OCSPOptions/maximumResponseLength``.
+        public static let responseTooLarge = Reason(rawValue: "responseTooLarge")
+        /// The responder answered an (unsigned) error status: tryLater, internalError, ...
+        public static let responderError = Reason(rawValue: "responderError")
+        /// The verification was cancelled before an answer came.
+        public static let cancelled = Reason(rawValue: "cancelled")
+    }
+
+    /// The code `verify-jws` prints: `revocationCheckUnavailable`.
+    public static let code = "revocationCheckUnavailable"
+
+    /// Why no answer could be had.
+    public let reason: Reason
+    /// Which certificate was being checked, e.g. "the leaf (x5c[0], CN=...)".
+    public let certificate: String
+    /// The responder asked, when one was.
+    public let responderURL: String?
+    /// What failed, where, and what to do.
+    public let message: String
+
+    /// Creates the error; `message` says what failed and what to do.
+    public init(reason: Reason, certificate: String, responderURL: String?, message: String) {
+        self.reason = reason
+        self.certificate = certificate
+        self.responderURL = responderURL
+        self.message = message
+    }
+
+    /// Always `revocationCheckUnavailable`.
+    public var code: String { Self.code }
+
+    public var description: String { "\(Self.code) (\(reason)): \(message)" }
+}

@@ -1,0 +1,48 @@
+internal import CAppStoreOpenSSL
+import Foundation
+
+/// One certificate whose revocation status is asked, with its issuer and its responder.
+struct RevocationSubject: Sendable {
+    let certificate: X509Certificate
+    let issuer: X509Certificate
+    /// Which certificate this is, for messages: "the leaf (x5c[0], CN=...)".
+    let position: String
+    /// The responder URL from the certificate's Authority Information Access, or why there is no
+    /// usable one (a permanent condition).
+    let responder: Result<URL, VerificationError>
+    let cacheKey: OCSPCacheKey
+
+    init(certificate: X509Certificate, issuer: X509Certificate, position: String) {
+        self.certificate = certificate
+        self.issuer = issuer
+        self.position = position
+        self.cacheKey = OCSPCacheKey(certificate: certificate, issuer: issuer)
+        self.responder = Self.responderURL(of: certificate, position: position)
+    }
+
+    /// The first `http://` OCSP responder URL the certificate names.
+    private static func responderURL(of certificate: X509Certificate, position: String) -> Result<URL, VerificationError> {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        var error = asv_error()
+        let found = buffer.withUnsafeMutableBufferPointer { asv_ocsp_responder_url(certificate.pointer, $0.baseAddress, $0.count, &error) }
+        guard found == 1 else {
+            if found == 0 {
+                return .failure(.invalidCertificateChain("Online checks are on, but \(position) names no OCSP responder in its Authority Information Access extension, so its revocation status cannot be checked."))
+            }
+            return .failure(.invalidCertificateChain("The OCSP responder URL of \(position) cannot be read: \(OpenSSLFailure(error).message)."))
+        }
+        let text = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard text.lowercased().hasPrefix("http://"), let url = URL(string: text), url.host != nil else {
+            return .failure(.invalidCertificateChain("\(position) names the OCSP responder \"\(text)\"; only http:// responders are asked (OCSP answers are signed, and Apple's responders are plain HTTP)."))
+        }
+        return .success(url)
+    }
+}
+
+/// The two certificates of a validated App Store chain whose revocation status online mode checks.
+struct RevocationSubjects: Sendable {
+    /// The leaf, issued by the intermediate.
+    let leaf: RevocationSubject
+    /// The intermediate, issued by the trusted root its path was validated to.
+    let intermediate: RevocationSubject
+}

@@ -1,0 +1,362 @@
+// OCSP through OpenSSL: see include/asv_ocsp.h for the contract of each function.
+#include "asv_openssl.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/err.h>
+#include <openssl/ocsp.h>
+#include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/x509v3.h>
+
+// MARK: - Errors (the same discipline as asv_openssl.c, kept local so the two files stay independent)
+
+static void ocsp_begin(asv_error *err) {
+    ERR_clear_error();
+    if (err != NULL) {
+        err->message[0] = '\0';
+        err->x509_error = 0;
+        err->depth = -1;
+    }
+}
+
+/// Records `format` followed by every message on OpenSSL's error queue, which it empties.
+static void ocsp_fail(asv_error *err, const char *format, ...) {
+    if (err == NULL) {
+        ERR_clear_error();
+        return;
+    }
+    va_list arguments;
+    va_start(arguments, format);
+    int written = vsnprintf(err->message, sizeof(err->message), format, arguments);
+    va_end(arguments);
+    size_t used = written < 0 ? 0 : (size_t)written;
+    if (used >= sizeof(err->message)) {
+        used = sizeof(err->message) - 1;
+    }
+    unsigned long code;
+    while ((code = ERR_get_error()) != 0) {
+        if (used + 3 >= sizeof(err->message)) {
+            continue; // keep draining the queue even when there is no room left
+        }
+        char line[256];
+        ERR_error_string_n(code, line, sizeof(line));
+        int more = snprintf(err->message + used, sizeof(err->message) - used, " (%s)", line);
+        if (more > 0) {
+            used += (size_t)more;
+        }
+        if (used >= sizeof(err->message)) {
+            used = sizeof(err->message) - 1;
+        }
+    }
+}
+
+/// Seconds from 1970 to `time`; 0 and `*ok` cleared when it cannot be read.
+static int64_t ocsp_seconds(const ASN1_GENERALIZEDTIME *time, const ASN1_TIME *epoch, int *ok) {
+    int days = 0, seconds = 0;
+    if (time == NULL || ASN1_TIME_diff(&days, &seconds, epoch, time) != 1) {
+        *ok = 0;
+        return 0;
+    }
+    return (int64_t)days * 86400 + (int64_t)seconds;
+}
+
+// MARK: - Responder URL
+
+int asv_ocsp_responder_url(const X509 *certificate, char *buffer, size_t capacity, asv_error *err) {
+    ocsp_begin(err);
+    if (capacity > 0) {
+        buffer[0] = '\0';
+    }
+    STACK_OF(OPENSSL_STRING) *urls = X509_get1_ocsp((X509 *)certificate);
+    if (urls == NULL) {
+        ERR_clear_error();
+        return 0;
+    }
+    const char *chosen = NULL;
+    for (int i = 0; i < sk_OPENSSL_STRING_num(urls); i++) {
+        const char *url = sk_OPENSSL_STRING_value(urls, i);
+        if (url == NULL) {
+            continue;
+        }
+        if (chosen == NULL) {
+            chosen = url;
+        }
+        if (strncmp(url, "http://", 7) == 0) {
+            chosen = url;
+            break;
+        }
+    }
+    int result = 0;
+    if (chosen != NULL) {
+        size_t length = strlen(chosen);
+        if (length + 1 > capacity) {
+            ocsp_fail(err, "the certificate's OCSP responder URL is %zu bytes, longer than %zu", length,
+                      capacity == 0 ? 0 : capacity - 1);
+            result = -1;
+        } else {
+            memcpy(buffer, chosen, length + 1);
+            result = 1;
+        }
+    }
+    X509_email_free(urls);
+    ERR_clear_error();
+    return result;
+}
+
+// MARK: - Request
+
+int asv_ocsp_request_der(const asv_ocsp_request *request, uint8_t *out, size_t capacity,
+                         size_t *out_length, asv_error *err) {
+    ocsp_begin(err);
+    *out_length = 0;
+    int result = -1;
+    OCSP_REQUEST *ocsp_request = NULL;
+    OCSP_CERTID *id = NULL;
+    unsigned char *der = NULL;
+
+    if (request == NULL || request->certificate == NULL || request->issuer == NULL) {
+        ocsp_fail(err, "an OCSP request needs the certificate and its issuer");
+        goto done;
+    }
+    if (request->nonce_length > INT_MAX) {
+        ocsp_fail(err, "the nonce is too long");
+        goto done;
+    }
+    ocsp_request = OCSP_REQUEST_new();
+    // A SHA-1 CertID (NULL digest), as RFC 5019 and Apple's responders expect.
+    id = OCSP_cert_to_id(NULL, request->certificate, request->issuer);
+    if (ocsp_request == NULL || id == NULL) {
+        ocsp_fail(err, "cannot build the OCSP CertID");
+        goto done;
+    }
+    if (OCSP_request_add0_id(ocsp_request, id) == NULL) {
+        ocsp_fail(err, "cannot add the CertID to the OCSP request");
+        goto done;
+    }
+    id = NULL; // owned by the request now
+    if (request->nonce != NULL && request->nonce_length > 0
+        && OCSP_request_add1_nonce(ocsp_request, (unsigned char *)request->nonce, (int)request->nonce_length) != 1) {
+        ocsp_fail(err, "cannot add the nonce to the OCSP request");
+        goto done;
+    }
+    int length = i2d_OCSP_REQUEST(ocsp_request, &der);
+    if (length <= 0 || der == NULL) {
+        ocsp_fail(err, "cannot encode the OCSP request");
+        goto done;
+    }
+    *out_length = (size_t)length;
+    if ((size_t)length > capacity) {
+        ocsp_fail(err, "the OCSP request is %d bytes, more than the %zu-byte buffer", length, capacity);
+        goto done;
+    }
+    memcpy(out, der, (size_t)length);
+    result = 1;
+
+done:
+    OPENSSL_free(der);
+    OCSP_CERTID_free(id);
+    OCSP_REQUEST_free(ocsp_request);
+    ERR_clear_error();
+    return result;
+}
+
+// MARK: - Response
+
+const char *asv_ocsp_reason_name(int32_t reason) {
+    switch (reason) {
+    case 0: return "unspecified";
+    case 1: return "keyCompromise";
+    case 2: return "cACompromise";
+    case 3: return "affiliationChanged";
+    case 4: return "superseded";
+    case 5: return "cessationOfOperation";
+    case 6: return "certificateHold";
+    case 8: return "removeFromCRL";
+    case 9: return "privilegeWithdrawn";
+    case 10: return "aACompromise";
+    default: return "unspecified";
+    }
+}
+
+/// Fills `report` with a failure and its message; returns 0 (a definite "not a usable answer").
+static int ocsp_refuse(asv_ocsp_report *report, int32_t failure) {
+    report->failure = failure;
+    report->cert_status = -1;
+    return 0;
+}
+
+int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report, asv_error *err) {
+    ocsp_begin(err);
+    memset(report, 0, sizeof(*report));
+    report->failure = ASV_OCSP_ERR_MALFORMED;
+    report->responder_status = -1;
+    report->cert_status = -1;
+    report->revocation_reason = -1;
+
+    int result = -1;
+    OCSP_RESPONSE *response = NULL;
+    OCSP_BASICRESP *basic = NULL;
+    OCSP_CERTID *id = NULL;
+    OCSP_REQUEST *nonce_request = NULL;
+    STACK_OF(X509) *issuers = NULL;
+    X509_STORE *store = NULL;
+    ASN1_TIME *epoch = NULL;
+
+    if (check == NULL || check->certificate == NULL || check->issuer == NULL || check->clock_skew < 0
+        || check->maximum_age < 0) {
+        ocsp_fail(err, "an OCSP check needs the certificate, its issuer and a non-negative skew and age");
+        goto done;
+    }
+    if (check->response == NULL || check->response_length == 0 || check->response_length > (size_t)LONG_MAX) {
+        ocsp_fail(err, "the OCSP response is empty");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
+        goto done;
+    }
+
+    // 1. Exactly one DER OCSPResponse.
+    const unsigned char *cursor = check->response;
+    response = d2i_OCSP_RESPONSE(NULL, &cursor, (long)check->response_length);
+    if (response == NULL) {
+        ocsp_fail(err, "the body is not a DER OCSP response");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
+        goto done;
+    }
+    size_t consumed = (size_t)(cursor - (const unsigned char *)check->response);
+    if (consumed != check->response_length) {
+        ocsp_fail(err, "%zu trailing bytes follow the OCSP response", check->response_length - consumed);
+        result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
+        goto done;
+    }
+
+    // 2. Status successful (the other statuses are unsigned).
+    int responder_status = OCSP_response_status(response);
+    report->responder_status = responder_status;
+    if (responder_status != OCSP_RESPONSE_STATUS_SUCCESSFUL) {
+        ocsp_fail(err, "the responder answered %s (OCSPResponseStatus %d)",
+                  OCSP_response_status_str(responder_status), responder_status);
+        result = ocsp_refuse(report, ASV_OCSP_ERR_RESPONDER_STATUS);
+        goto done;
+    }
+
+    // 3. A basic response.
+    basic = OCSP_response_get1_basic(response);
+    if (basic == NULL) {
+        ocsp_fail(err, "the response is not a basic OCSP response");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_NOT_BASIC);
+        goto done;
+    }
+
+    // 4. Signed by the issuer, or by a responder certificate the issuer signed for OCSPSigning.
+    //    The store holds the issuer alone (a partial chain: the issuer was validated before), at
+    //    `now`; OCSP_NOEXPLICIT stops OpenSSL from accepting any signer that merely chains to a
+    //    self-signed certificate in the store, OCSP_TRUSTOTHER is never set.
+    issuers = sk_X509_new_null();
+    store = X509_STORE_new();
+    if (issuers == NULL || store == NULL || sk_X509_push(issuers, (X509 *)check->issuer) <= 0
+        || X509_STORE_add_cert(store, (X509 *)check->issuer) != 1) {
+        ocsp_fail(err, "cannot set up the OCSP signature check");
+        goto done;
+    }
+    X509_VERIFY_PARAM *parameters = X509_STORE_get0_param(store);
+    X509_VERIFY_PARAM_set_flags(parameters, X509_V_FLAG_PARTIAL_CHAIN);
+    X509_VERIFY_PARAM_set_time(parameters, (time_t)check->now);
+    int verified = OCSP_basic_verify(basic, issuers, store, OCSP_NOEXPLICIT);
+    if (verified != 1) {
+        ocsp_fail(err, "the response's signature or signer is not the issuer's (OCSP_basic_verify)");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_SIGNATURE);
+        goto done;
+    }
+
+    // 5. The nonce, when the responder echoed one.
+    if (check->nonce != NULL && check->nonce_length > 0) {
+        if (check->nonce_length > INT_MAX) {
+            ocsp_fail(err, "the nonce is too long");
+            goto done;
+        }
+        nonce_request = OCSP_REQUEST_new();
+        if (nonce_request == NULL
+            || OCSP_request_add1_nonce(nonce_request, (unsigned char *)check->nonce, (int)check->nonce_length) != 1) {
+            ocsp_fail(err, "cannot rebuild the request's nonce");
+            goto done;
+        }
+        int nonce = OCSP_check_nonce(nonce_request, basic);
+        if (nonce == 0) {
+            ocsp_fail(err, "the response echoes another nonce than the request's (a replayed or misrouted answer)");
+            result = ocsp_refuse(report, ASV_OCSP_ERR_NONCE_MISMATCH);
+            goto done;
+        }
+        report->nonce_echoed = nonce == 1;
+    }
+
+    // 6. A SingleResponse for exactly this CertID.
+    id = OCSP_cert_to_id(NULL, check->certificate, check->issuer);
+    if (id == NULL) {
+        ocsp_fail(err, "cannot build the OCSP CertID");
+        goto done;
+    }
+    int status = -1, reason = -1;
+    ASN1_GENERALIZEDTIME *revoked_at = NULL, *this_update = NULL, *next_update = NULL;
+    if (OCSP_resp_find_status(basic, id, &status, &reason, &revoked_at, &this_update, &next_update) != 1) {
+        ocsp_fail(err, "the response holds no status for this certificate (its CertID: another serial number or issuer)");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_CERTID_MISMATCH);
+        goto done;
+    }
+
+    // 7. The validity window.
+    epoch = ASN1_TIME_set(NULL, 0);
+    if (epoch == NULL) {
+        ocsp_fail(err, "cannot allocate a time");
+        goto done;
+    }
+    int ok = 1;
+    report->this_update = ocsp_seconds(this_update, epoch, &ok);
+    if (next_update != NULL) {
+        report->next_update = ocsp_seconds(next_update, epoch, &ok);
+        report->has_next_update = 1;
+    }
+    if (status == V_OCSP_CERTSTATUS_REVOKED) {
+        report->revocation_time = ocsp_seconds(revoked_at, epoch, &ok);
+        report->revocation_reason = reason;
+    }
+    if (!ok) {
+        ocsp_fail(err, "the response's times cannot be read");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
+        goto done;
+    }
+    if (report->this_update - check->clock_skew > check->now) {
+        ocsp_fail(err, "the response's thisUpdate is in the future");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_NOT_YET_VALID);
+        goto done;
+    }
+    if (report->has_next_update ? report->next_update + check->clock_skew <= check->now
+                                : report->this_update + check->maximum_age + check->clock_skew < check->now) {
+        ocsp_fail(err, report->has_next_update ? "the response's nextUpdate has passed"
+                                               : "the response has no nextUpdate and its thisUpdate is too old");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_EXPIRED);
+        goto done;
+    }
+    if (status != V_OCSP_CERTSTATUS_GOOD && status != V_OCSP_CERTSTATUS_REVOKED
+        && status != V_OCSP_CERTSTATUS_UNKNOWN) {
+        ocsp_fail(err, "the response gives an unknown certificate status %d", status);
+        result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
+        goto done;
+    }
+    report->failure = ASV_OCSP_OK;
+    report->cert_status = status;
+    result = 1;
+
+done:
+    ASN1_TIME_free(epoch);
+    OCSP_CERTID_free(id);
+    OCSP_REQUEST_free(nonce_request);
+    X509_STORE_free(store);
+    sk_X509_free(issuers); // borrowed the issuer: not pop_free
+    OCSP_BASICRESP_free(basic);
+    OCSP_RESPONSE_free(response);
+    ERR_clear_error();
+    return result;
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// `verify-jws --online` against the OCSP tests' real responders.
+@Suite("verify-jws --online")
+struct VerifyJWSOnlineTests {
+    private func run(_ leaves: [OCSPTestPKI.Leaf], _ extra: [String] = []) throws -> VerifyJWSProcess.Output {
+        let pki = try OCSPTestPKI.get()
+        let input = try leaves.map { try pki.transaction($0) }.joined(separator: "\n") + "\n"
+        let root = pki.directory.appendingPathComponent("root.der").path
+        return try VerifyJWSProcess.run(["--online", "--root", root, "--format", "json", "--jobs", "1"] + extra, stdin: Data(input.utf8))
+    }
+
+    @Test("good: verified, exit 0; revoked: unverified with revokedCertificate, exit 1")
+    func verdicts() throws {
+        let good = try run([.good])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.jsonLines.first?["status"] as? String == "verified")
+        let revoked = try run([.good, .revoked])
+        #expect(revoked.status == 1)
+        let error = revoked.jsonLines.last?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "revokedCertificate")
+    }
+
+    @Test("responder down: unavailable with revocationCheckUnavailable, exit 3; unverified wins over unavailable")
+    func unavailable() throws {
+        let down = try run([.good, .down], ["--ocsp-timeout", "2"])
+        #expect(down.status == 3, "\(down.stderr)")
+        #expect(down.jsonLines.last?["status"] as? String == "unavailable")
+        let error = down.jsonLines.last?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "revocationCheckUnavailable")
+        let mixed = try run([.down, .revoked])
+        #expect(mixed.status == 1)
+    }
+
+    @Test("--ocsp-timeout without --online is an argument error (exit 2)")
+    func timeoutNeedsOnline() throws {
+        let output = try VerifyJWSProcess.run(["--ocsp-timeout", "2"], stdin: Data())
+        #expect(output.status == 2)
+    }
+}
