@@ -33,12 +33,12 @@ libs=($(pkg-config --libs openssl))
 
 echo "== 1. C shim under AddressSanitizer + LeakSanitizer"
 cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/shim-check.c \
-    Sources/CAppStoreOpenSSL/asv_openssl.c "${libs[@]}" -o "$work/shim-check-asan"
+    Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/shim-check-asan"
 ASAN_OPTIONS=detect_leaks=1 "$work/shim-check-asan" "${args[@]}" 200
 
 echo "== 2. C shim under valgrind"
 if command -v valgrind >/dev/null; then
-    cc "${cflags[@]}" Scripts/shim-check.c Sources/CAppStoreOpenSSL/asv_openssl.c "${libs[@]}" -o "$work/shim-check"
+    cc "${cflags[@]}" Scripts/shim-check.c Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/shim-check"
     valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect,possible \
         --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99 "$work/shim-check" "${args[@]}" 20
     echo "valgrind: no leak, no invalid access"
@@ -67,7 +67,7 @@ bash Scripts/make-ocsp-test-pki.sh "$pki" 9 9 good:9:V revoked:9:R unknown:9:-
         -rkey unrelated.key -ndays 1 -reqin good.req -respout unrelated.resp >/dev/null 2>&1
 )
 cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/ocsp-shim-check.c \
-    Sources/CAppStoreOpenSSL/asv_ocsp.c Sources/CAppStoreOpenSSL/asv_openssl.c "${libs[@]}" -o "$work/ocsp-shim-check-asan"
+    Sources/CAppStoreOpenSSL/asv_ocsp.c Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/ocsp-shim-check-asan"
 ASAN_OPTIONS=detect_leaks=1 "$work/ocsp-shim-check-asan" "$pki" 200
 ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan --filter OCSPRevocationTests 2>&1 \
     | grep -E "Test run|✘|ERROR: AddressSanitizer" | tail -n 20

@@ -1,4 +1,5 @@
 // OCSP through OpenSSL: see include/asv_ocsp.h for the contract of each function.
+#include "asv_errors.h"
 #include "asv_openssl.h"
 
 #include <limits.h>
@@ -12,47 +13,7 @@
 #include <openssl/x509_vfy.h>
 #include <openssl/x509v3.h>
 
-// MARK: - Errors (the same discipline as asv_openssl.c, kept local so the two files stay independent)
-
-static void ocsp_begin(asv_error *err) {
-    ERR_clear_error();
-    if (err != NULL) {
-        err->message[0] = '\0';
-        err->x509_error = 0;
-        err->depth = -1;
-    }
-}
-
-/// Records `format` followed by every message on OpenSSL's error queue, which it empties.
-static void ocsp_fail(asv_error *err, const char *format, ...) {
-    if (err == NULL) {
-        ERR_clear_error();
-        return;
-    }
-    va_list arguments;
-    va_start(arguments, format);
-    int written = vsnprintf(err->message, sizeof(err->message), format, arguments);
-    va_end(arguments);
-    size_t used = written < 0 ? 0 : (size_t)written;
-    if (used >= sizeof(err->message)) {
-        used = sizeof(err->message) - 1;
-    }
-    unsigned long code;
-    while ((code = ERR_get_error()) != 0) {
-        if (used + 3 >= sizeof(err->message)) {
-            continue; // keep draining the queue even when there is no room left
-        }
-        char line[256];
-        ERR_error_string_n(code, line, sizeof(line));
-        int more = snprintf(err->message + used, sizeof(err->message) - used, " (%s)", line);
-        if (more > 0) {
-            used += (size_t)more;
-        }
-        if (used >= sizeof(err->message)) {
-            used = sizeof(err->message) - 1;
-        }
-    }
-}
+// MARK: - Times
 
 /// Seconds from 1970 to `time`; 0 and `*ok` cleared when it cannot be read.
 static int64_t ocsp_seconds(const ASN1_GENERALIZEDTIME *time, const ASN1_TIME *epoch, int *ok) {
@@ -67,7 +28,7 @@ static int64_t ocsp_seconds(const ASN1_GENERALIZEDTIME *time, const ASN1_TIME *e
 // MARK: - Responder URL
 
 int asv_ocsp_responder_url(const X509 *certificate, char *buffer, size_t capacity, asv_error *err) {
-    ocsp_begin(err);
+    asv_error_begin(err);
     if (capacity > 0) {
         buffer[0] = '\0';
     }
@@ -94,7 +55,7 @@ int asv_ocsp_responder_url(const X509 *certificate, char *buffer, size_t capacit
     if (chosen != NULL) {
         size_t length = strlen(chosen);
         if (length + 1 > capacity) {
-            ocsp_fail(err, "the certificate's OCSP responder URL is %zu bytes, longer than %zu", length,
+            asv_error_fail(err, "the certificate's OCSP responder URL is %zu bytes, longer than %zu", length,
                       capacity == 0 ? 0 : capacity - 1);
             result = -1;
         } else {
@@ -111,7 +72,7 @@ int asv_ocsp_responder_url(const X509 *certificate, char *buffer, size_t capacit
 
 int asv_ocsp_request_der(const asv_ocsp_request *request, uint8_t *out, size_t capacity,
                          size_t *out_length, asv_error *err) {
-    ocsp_begin(err);
+    asv_error_begin(err);
     *out_length = 0;
     int result = -1;
     OCSP_REQUEST *ocsp_request = NULL;
@@ -119,38 +80,38 @@ int asv_ocsp_request_der(const asv_ocsp_request *request, uint8_t *out, size_t c
     unsigned char *der = NULL;
 
     if (request == NULL || request->certificate == NULL || request->issuer == NULL) {
-        ocsp_fail(err, "an OCSP request needs the certificate and its issuer");
+        asv_error_fail(err, "an OCSP request needs the certificate and its issuer");
         goto done;
     }
     if (request->nonce_length > INT_MAX) {
-        ocsp_fail(err, "the nonce is too long");
+        asv_error_fail(err, "the nonce is too long");
         goto done;
     }
     ocsp_request = OCSP_REQUEST_new();
     // A SHA-1 CertID (NULL digest), as RFC 5019 and Apple's responders expect.
     id = OCSP_cert_to_id(NULL, request->certificate, request->issuer);
     if (ocsp_request == NULL || id == NULL) {
-        ocsp_fail(err, "cannot build the OCSP CertID");
+        asv_error_fail(err, "cannot build the OCSP CertID");
         goto done;
     }
     if (OCSP_request_add0_id(ocsp_request, id) == NULL) {
-        ocsp_fail(err, "cannot add the CertID to the OCSP request");
+        asv_error_fail(err, "cannot add the CertID to the OCSP request");
         goto done;
     }
     id = NULL; // owned by the request now
     if (request->nonce != NULL && request->nonce_length > 0
         && OCSP_request_add1_nonce(ocsp_request, (unsigned char *)request->nonce, (int)request->nonce_length) != 1) {
-        ocsp_fail(err, "cannot add the nonce to the OCSP request");
+        asv_error_fail(err, "cannot add the nonce to the OCSP request");
         goto done;
     }
     int length = i2d_OCSP_REQUEST(ocsp_request, &der);
     if (length <= 0 || der == NULL) {
-        ocsp_fail(err, "cannot encode the OCSP request");
+        asv_error_fail(err, "cannot encode the OCSP request");
         goto done;
     }
     *out_length = (size_t)length;
     if ((size_t)length > capacity) {
-        ocsp_fail(err, "the OCSP request is %d bytes, more than the %zu-byte buffer", length, capacity);
+        asv_error_fail(err, "the OCSP request is %d bytes, more than the %zu-byte buffer", length, capacity);
         goto done;
     }
     memcpy(out, der, (size_t)length);
@@ -190,7 +151,7 @@ static int ocsp_refuse(asv_ocsp_report *report, int32_t failure) {
 }
 
 int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report, asv_error *err) {
-    ocsp_begin(err);
+    asv_error_begin(err);
     memset(report, 0, sizeof(*report));
     report->failure = ASV_OCSP_ERR_MALFORMED;
     report->responder_status = -1;
@@ -208,11 +169,11 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
 
     if (check == NULL || check->certificate == NULL || check->issuer == NULL || check->clock_skew < 0
         || check->maximum_age < 0) {
-        ocsp_fail(err, "an OCSP check needs the certificate, its issuer and a non-negative skew and age");
+        asv_error_fail(err, "an OCSP check needs the certificate, its issuer and a non-negative skew and age");
         goto done;
     }
     if (check->response == NULL || check->response_length == 0 || check->response_length > (size_t)LONG_MAX) {
-        ocsp_fail(err, "the OCSP response is empty");
+        asv_error_fail(err, "the OCSP response is empty");
         result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
         goto done;
     }
@@ -221,13 +182,13 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
     const unsigned char *cursor = check->response;
     response = d2i_OCSP_RESPONSE(NULL, &cursor, (long)check->response_length);
     if (response == NULL) {
-        ocsp_fail(err, "the body is not a DER OCSP response");
+        asv_error_fail(err, "the body is not a DER OCSP response");
         result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
         goto done;
     }
     size_t consumed = (size_t)(cursor - (const unsigned char *)check->response);
     if (consumed != check->response_length) {
-        ocsp_fail(err, "%zu trailing bytes follow the OCSP response", check->response_length - consumed);
+        asv_error_fail(err, "%zu trailing bytes follow the OCSP response", check->response_length - consumed);
         result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
         goto done;
     }
@@ -236,7 +197,7 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
     int responder_status = OCSP_response_status(response);
     report->responder_status = responder_status;
     if (responder_status != OCSP_RESPONSE_STATUS_SUCCESSFUL) {
-        ocsp_fail(err, "the responder answered %s (OCSPResponseStatus %d)",
+        asv_error_fail(err, "the responder answered %s (OCSPResponseStatus %d)",
                   OCSP_response_status_str(responder_status), responder_status);
         result = ocsp_refuse(report, ASV_OCSP_ERR_RESPONDER_STATUS);
         goto done;
@@ -245,7 +206,7 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
     // 3. A basic response.
     basic = OCSP_response_get1_basic(response);
     if (basic == NULL) {
-        ocsp_fail(err, "the response is not a basic OCSP response");
+        asv_error_fail(err, "the response is not a basic OCSP response");
         result = ocsp_refuse(report, ASV_OCSP_ERR_NOT_BASIC);
         goto done;
     }
@@ -258,7 +219,7 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
     store = X509_STORE_new();
     if (issuers == NULL || store == NULL || sk_X509_push(issuers, (X509 *)check->issuer) <= 0
         || X509_STORE_add_cert(store, (X509 *)check->issuer) != 1) {
-        ocsp_fail(err, "cannot set up the OCSP signature check");
+        asv_error_fail(err, "cannot set up the OCSP signature check");
         goto done;
     }
     X509_VERIFY_PARAM *parameters = X509_STORE_get0_param(store);
@@ -266,7 +227,7 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
     X509_VERIFY_PARAM_set_time(parameters, (time_t)check->now);
     int verified = OCSP_basic_verify(basic, issuers, store, OCSP_NOEXPLICIT);
     if (verified != 1) {
-        ocsp_fail(err, "the response's signature or signer is not the issuer's (OCSP_basic_verify)");
+        asv_error_fail(err, "the response's signature or signer is not the issuer's (OCSP_basic_verify)");
         result = ocsp_refuse(report, ASV_OCSP_ERR_SIGNATURE);
         goto done;
     }
@@ -274,18 +235,18 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
     // 5. The nonce, when the responder echoed one.
     if (check->nonce != NULL && check->nonce_length > 0) {
         if (check->nonce_length > INT_MAX) {
-            ocsp_fail(err, "the nonce is too long");
+            asv_error_fail(err, "the nonce is too long");
             goto done;
         }
         nonce_request = OCSP_REQUEST_new();
         if (nonce_request == NULL
             || OCSP_request_add1_nonce(nonce_request, (unsigned char *)check->nonce, (int)check->nonce_length) != 1) {
-            ocsp_fail(err, "cannot rebuild the request's nonce");
+            asv_error_fail(err, "cannot rebuild the request's nonce");
             goto done;
         }
         int nonce = OCSP_check_nonce(nonce_request, basic);
         if (nonce == 0) {
-            ocsp_fail(err, "the response echoes another nonce than the request's (a replayed or misrouted answer)");
+            asv_error_fail(err, "the response echoes another nonce than the request's (a replayed or misrouted answer)");
             result = ocsp_refuse(report, ASV_OCSP_ERR_NONCE_MISMATCH);
             goto done;
         }
@@ -295,13 +256,13 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
     // 6. A SingleResponse for exactly this CertID.
     id = OCSP_cert_to_id(NULL, check->certificate, check->issuer);
     if (id == NULL) {
-        ocsp_fail(err, "cannot build the OCSP CertID");
+        asv_error_fail(err, "cannot build the OCSP CertID");
         goto done;
     }
     int status = -1, reason = -1;
     ASN1_GENERALIZEDTIME *revoked_at = NULL, *this_update = NULL, *next_update = NULL;
     if (OCSP_resp_find_status(basic, id, &status, &reason, &revoked_at, &this_update, &next_update) != 1) {
-        ocsp_fail(err, "the response holds no status for this certificate (its CertID: another serial number or issuer)");
+        asv_error_fail(err, "the response holds no status for this certificate (its CertID: another serial number or issuer)");
         result = ocsp_refuse(report, ASV_OCSP_ERR_CERTID_MISMATCH);
         goto done;
     }
@@ -309,7 +270,7 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
     // 7. The validity window.
     epoch = ASN1_TIME_set(NULL, 0);
     if (epoch == NULL) {
-        ocsp_fail(err, "cannot allocate a time");
+        asv_error_fail(err, "cannot allocate a time");
         goto done;
     }
     int ok = 1;
@@ -323,25 +284,25 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
         report->revocation_reason = reason;
     }
     if (!ok) {
-        ocsp_fail(err, "the response's times cannot be read");
+        asv_error_fail(err, "the response's times cannot be read");
         result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
         goto done;
     }
     if (report->this_update - check->clock_skew > check->now) {
-        ocsp_fail(err, "the response's thisUpdate is in the future");
+        asv_error_fail(err, "the response's thisUpdate is in the future");
         result = ocsp_refuse(report, ASV_OCSP_ERR_NOT_YET_VALID);
         goto done;
     }
     if (report->has_next_update ? report->next_update + check->clock_skew <= check->now
                                 : report->this_update + check->maximum_age + check->clock_skew < check->now) {
-        ocsp_fail(err, report->has_next_update ? "the response's nextUpdate has passed"
+        asv_error_fail(err, report->has_next_update ? "the response's nextUpdate has passed"
                                                : "the response has no nextUpdate and its thisUpdate is too old");
         result = ocsp_refuse(report, ASV_OCSP_ERR_EXPIRED);
         goto done;
     }
     if (status != V_OCSP_CERTSTATUS_GOOD && status != V_OCSP_CERTSTATUS_REVOKED
         && status != V_OCSP_CERTSTATUS_UNKNOWN) {
-        ocsp_fail(err, "the response gives an unknown certificate status %d", status);
+        asv_error_fail(err, "the response gives an unknown certificate status %d", status);
         result = ocsp_refuse(report, ASV_OCSP_ERR_MALFORMED);
         goto done;
     }

@@ -1,4 +1,5 @@
 // A thin shim over OpenSSL 3: see include/asv_openssl.h for the contract of each function.
+#include "asv_errors.h"
 #include "asv_openssl.h"
 
 #include <limits.h>
@@ -21,46 +22,6 @@
 #if OPENSSL_VERSION_MAJOR < 3
 #error "OpenSSL 3 or later is required (install libssl-dev)"
 #endif
-
-// MARK: - Errors
-
-/// Starts a call: an empty error queue and an empty error.
-static void asv_begin(asv_error *err) {
-    ERR_clear_error();
-    if (err != NULL) {
-        err->message[0] = '\0';
-        err->x509_error = 0;
-        err->depth = -1;
-    }
-}
-
-/// Records a failure: `format`, then every message on OpenSSL's error queue, which it empties.
-static void asv_fail(asv_error *err, const char *format, ...) {
-    if (err == NULL) {
-        ERR_clear_error();
-        return;
-    }
-    va_list arguments;
-    va_start(arguments, format);
-    int written = vsnprintf(err->message, sizeof(err->message), format, arguments);
-    va_end(arguments);
-    size_t used = written < 0 ? 0 : (size_t)written;
-    unsigned long code;
-    while ((code = ERR_get_error()) != 0) {
-        if (used + 3 >= sizeof(err->message)) {
-            continue; // keep draining the queue even when there is no room left
-        }
-        char line[256];
-        ERR_error_string_n(code, line, sizeof(line));
-        int more = snprintf(err->message + used, sizeof(err->message) - used, " (%s)", line);
-        if (more > 0) {
-            used += (size_t)more;
-        }
-        if (used >= sizeof(err->message)) {
-            used = sizeof(err->message) - 1;
-        }
-    }
-}
 
 // MARK: - Digests
 
@@ -109,18 +70,18 @@ struct asv_sha256_prefix {
 };
 
 asv_sha256_prefix *asv_sha256_prefix_new(const void *prefix, size_t length, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     pthread_once(&asv_digests_once, asv_fetch_digests);
     asv_sha256_prefix *state = calloc(1, sizeof(asv_sha256_prefix));
     if (state == NULL) {
-        asv_fail(err, "cannot allocate a SHA-256 state");
+        asv_error_fail(err, "cannot allocate a SHA-256 state");
         return NULL;
     }
     state->context = EVP_MD_CTX_new();
     if (state->context == NULL ||
         EVP_DigestInit_ex(state->context, asv_md(asv_sha256_md, EVP_sha256()), NULL) != 1 ||
         EVP_DigestUpdate(state->context, prefix, length) != 1) {
-        asv_fail(err, "cannot start a SHA-256 computation");
+        asv_error_fail(err, "cannot start a SHA-256 computation");
         asv_sha256_prefix_free(state);
         return NULL;
     }
@@ -171,26 +132,26 @@ const char *asv_openssl_version(void) { return OpenSSL_version(OPENSSL_VERSION);
 // MARK: - Certificates
 
 X509 *asv_x509_from_der(const void *der, size_t length, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     if (der == NULL || length == 0) {
-        asv_fail(err, "the certificate is empty");
+        asv_error_fail(err, "the certificate is empty");
         return NULL;
     }
     if (length > (size_t)LONG_MAX) {
-        asv_fail(err, "the certificate is too large (%zu bytes)", length);
+        asv_error_fail(err, "the certificate is too large (%zu bytes)", length);
         return NULL;
     }
     const unsigned char *start = der;
     const unsigned char *cursor = start;
     X509 *cert = d2i_X509(NULL, &cursor, (long)length);
     if (cert == NULL) {
-        asv_fail(err, "not a DER-encoded X.509 certificate");
+        asv_error_fail(err, "not a DER-encoded X.509 certificate");
         return NULL;
     }
     size_t consumed = (size_t)(cursor - start);
     if (consumed != length) {
         X509_free(cert);
-        asv_fail(err, "%zu trailing bytes follow the certificate's DER encoding", length - consumed);
+        asv_error_fail(err, "%zu trailing bytes follow the certificate's DER encoding", length - consumed);
         return NULL;
     }
     return cert;
@@ -199,10 +160,10 @@ X509 *asv_x509_from_der(const void *der, size_t length, asv_error *err) {
 void asv_x509_free(X509 *cert) { X509_free(cert); }
 
 int asv_x509_has_extension(const X509 *cert, const char *dotted_oid, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     ASN1_OBJECT *oid = OBJ_txt2obj(dotted_oid, 1);
     if (oid == NULL) {
-        asv_fail(err, "invalid OID %s", dotted_oid);
+        asv_error_fail(err, "invalid OID %s", dotted_oid);
         return -1;
     }
     int index = X509_get_ext_by_OBJ(cert, oid, -1);
@@ -222,10 +183,10 @@ static int64_t asv_seconds_since_1970(const ASN1_TIME *time, const ASN1_TIME *ep
 }
 
 int asv_x509_validity(const X509 *cert, int64_t *not_before, int64_t *not_after, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     ASN1_TIME *epoch = ASN1_TIME_set(NULL, 0);
     if (epoch == NULL) {
-        asv_fail(err, "cannot allocate a time");
+        asv_error_fail(err, "cannot allocate a time");
         return -1;
     }
     int ok = 1;
@@ -233,7 +194,7 @@ int asv_x509_validity(const X509 *cert, int64_t *not_before, int64_t *not_after,
     *not_after = asv_seconds_since_1970(X509_get0_notAfter(cert), epoch, &ok);
     ASN1_TIME_free(epoch);
     if (!ok) {
-        asv_fail(err, "the certificate's validity dates cannot be read");
+        asv_error_fail(err, "the certificate's validity dates cannot be read");
         return 0;
     }
     return 1;
@@ -265,42 +226,42 @@ size_t asv_x509_subject(const X509 *cert, char *buffer, size_t capacity) {
 }
 
 EVP_PKEY *asv_x509_public_key(const X509 *cert, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     EVP_PKEY *key = X509_get_pubkey((X509 *)cert);
     if (key == NULL) {
-        asv_fail(err, "the certificate's public key cannot be read");
+        asv_error_fail(err, "the certificate's public key cannot be read");
     }
     return key;
 }
 
 int asv_x509_signature_verifies(const X509 *cert, EVP_PKEY *issuer_key, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     int result = X509_verify((X509 *)cert, issuer_key);
     if (result == 1) {
         return 1;
     }
-    asv_fail(err, "the certificate's signature does not verify under the issuer's key");
+    asv_error_fail(err, "the certificate's signature does not verify under the issuer's key");
     return result == 0 ? 0 : -1;
 }
 
 // MARK: - Keys
 
 EVP_PKEY *asv_pkey_from_spki_der(const void *der, size_t length, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     if (der == NULL || length == 0 || length > (size_t)LONG_MAX) {
-        asv_fail(err, "the public key is empty or too large");
+        asv_error_fail(err, "the public key is empty or too large");
         return NULL;
     }
     const unsigned char *start = der;
     const unsigned char *cursor = start;
     EVP_PKEY *key = d2i_PUBKEY(NULL, &cursor, (long)length);
     if (key == NULL) {
-        asv_fail(err, "not a DER SubjectPublicKeyInfo");
+        asv_error_fail(err, "not a DER SubjectPublicKeyInfo");
         return NULL;
     }
     if ((size_t)(cursor - start) != length) {
         EVP_PKEY_free(key);
-        asv_fail(err, "trailing bytes follow the public key's DER encoding");
+        asv_error_fail(err, "trailing bytes follow the public key's DER encoding");
         return NULL;
     }
     return key;
@@ -347,18 +308,18 @@ void asv_pkey_free(EVP_PKEY *key) { EVP_PKEY_free(key); }
 // MARK: - Trust store and path validation
 
 X509_STORE *asv_store_new(asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     X509_STORE *store = X509_STORE_new();
     if (store == NULL) {
-        asv_fail(err, "cannot allocate an X509_STORE");
+        asv_error_fail(err, "cannot allocate an X509_STORE");
     }
     return store;
 }
 
 int asv_store_add_root(X509_STORE *store, X509 *root, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     if (X509_STORE_add_cert(store, root) != 1) {
-        asv_fail(err, "cannot add the root certificate to the trust store");
+        asv_error_fail(err, "cannot add the root certificate to the trust store");
         return -1;
     }
     return 1;
@@ -403,7 +364,7 @@ static int asv_report_chain(const asv_chain_request *request, STACK_OF(X509) *ch
     for (int i = 0; i < count; i++) {
         int64_t not_before = 0, not_after = 0;
         if (asv_x509_validity(sk_X509_value(chain, i), &not_before, &not_after, NULL) != 1) {
-            asv_fail(err, "the validity dates of the chain's certificate %d cannot be read", i);
+            asv_error_fail(err, "the validity dates of the chain's certificate %d cannot be read", i);
             return -1;
         }
         if (not_before > report->valid_from) {
@@ -423,7 +384,7 @@ static int asv_report_chain(const asv_chain_request *request, STACK_OF(X509) *ch
 }
 
 int asv_verify_chain(const asv_chain_request *request, asv_chain_report *report, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     memset(report, 0, sizeof(*report));
     report->failure = ASV_CHAIN_OK;
     report->depth = -1;
@@ -433,26 +394,26 @@ int asv_verify_chain(const asv_chain_request *request, asv_chain_report *report,
     report->issuers_valid_until = INT64_MAX;
     if (request == NULL || request->store == NULL || request->leaf == NULL ||
         (request->untrusted == NULL && request->untrusted_count > 0)) {
-        asv_fail(err, "incomplete path validation request");
+        asv_error_fail(err, "incomplete path validation request");
         return -1;
     }
     int result = -1;
     X509_STORE_CTX *context = NULL;
     STACK_OF(X509) *intermediates = sk_X509_new_null();
     if (intermediates == NULL) {
-        asv_fail(err, "cannot allocate a certificate stack");
+        asv_error_fail(err, "cannot allocate a certificate stack");
         goto done;
     }
     for (size_t i = 0; i < request->untrusted_count; i++) {
         // The stack borrows the certificates: it is freed with sk_X509_free, not pop_free.
         if (sk_X509_push(intermediates, request->untrusted[i]) <= 0) {
-            asv_fail(err, "cannot build the intermediate certificate stack");
+            asv_error_fail(err, "cannot build the intermediate certificate stack");
             goto done;
         }
     }
     context = X509_STORE_CTX_new();
     if (context == NULL || X509_STORE_CTX_init(context, request->store, request->leaf, intermediates) != 1) {
-        asv_fail(err, "cannot set up path validation");
+        asv_error_fail(err, "cannot set up path validation");
         goto done;
     }
     X509_VERIFY_PARAM *parameters = X509_STORE_CTX_get0_param(context);
@@ -473,10 +434,10 @@ int asv_verify_chain(const asv_chain_request *request, asv_chain_report *report,
     } else {
         int code = X509_STORE_CTX_get_error(context);
         if (code == X509_V_OK) {
-            asv_fail(err, "path validation failed");
+            asv_error_fail(err, "path validation failed");
             result = -1;
         } else {
-            asv_fail(err, "%s", X509_verify_cert_error_string(code));
+            asv_error_fail(err, "%s", X509_verify_cert_error_string(code));
             report->failure = asv_chain_failure_of(code);
             report->x509_error = code;
             report->depth = X509_STORE_CTX_get_error_depth(context);
@@ -561,18 +522,18 @@ static EVP_PKEY_CTX *asv_verify_context(EVP_PKEY *key) {
 
 int asv_es256_verify_digest(EVP_PKEY *key, const uint8_t digest[32], const void *signature_bytes,
                             size_t signature_length, asv_error *err) {
-    asv_begin(err);
+    asv_error_begin(err);
     const uint8_t *signature = signature_bytes;
     if (signature_length != 64) {
-        asv_fail(err, "an ES256 signature is 64 bytes (r || s), this one is %zu", signature_length);
+        asv_error_fail(err, "an ES256 signature is 64 bytes (r || s), this one is %zu", signature_length);
         return 0;
     }
     if (!asv_p256_scalar_in_range(signature) || !asv_p256_scalar_in_range(signature + 32)) {
-        asv_fail(err, "the signature's r or s is not in [1, n-1]");
+        asv_error_fail(err, "the signature's r or s is not in [1, n-1]");
         return 0;
     }
     if (key == NULL || asv_pkey_kind(key) != ASV_KEY_EC_P256) {
-        asv_fail(err, "the signing key is not a P-256 key");
+        asv_error_fail(err, "the signing key is not a P-256 key");
         return 0;
     }
     // DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, at most 2 + 2 * 35 = 72 bytes.
@@ -584,7 +545,7 @@ int asv_es256_verify_digest(EVP_PKEY *key, const uint8_t digest[32], const void 
 
     EVP_PKEY_CTX *context = asv_verify_context(key);
     if (context == NULL) {
-        asv_fail(err, "cannot set up ECDSA verification");
+        asv_error_fail(err, "cannot set up ECDSA verification");
         return -1;
     }
     int verified = EVP_PKEY_verify(context, der, body + 2, digest, 32);
@@ -594,7 +555,7 @@ int asv_es256_verify_digest(EVP_PKEY *key, const uint8_t digest[32], const void 
     }
     // 0 is a mismatch; a negative value is a signature OpenSSL could not even parse. Both are an
     // invalid signature, not an internal failure: the bytes came from outside.
-    asv_fail(err, verified == 0 ? "the ECDSA P-256 signature does not match the signing input"
+    asv_error_fail(err, verified == 0 ? "the ECDSA P-256 signature does not match the signing input"
                                 : "the ECDSA P-256 signature cannot be checked");
     return 0;
 }
@@ -603,8 +564,8 @@ int asv_es256_verify(EVP_PKEY *key, const void *message, size_t message_length,
                      const void *signature, size_t signature_length, asv_error *err) {
     uint8_t digest[32];
     if (asv_sha256(message, message_length, digest) != 1) {
-        asv_begin(err);
-        asv_fail(err, "SHA-256 failed");
+        asv_error_begin(err);
+        asv_error_fail(err, "SHA-256 failed");
         return -1;
     }
     return asv_es256_verify_digest(key, digest, signature, signature_length, err);

@@ -1,4 +1,5 @@
 // PKCS#7 SignedData for app receipts: see include/asv_pkcs7.h for the contract of each function.
+#include "asv_errors.h"
 #include "asv_pkcs7.h"
 
 #include <limits.h>
@@ -26,47 +27,7 @@ struct asv_pkcs7 {
     size_t *certificate_length;
 };
 
-// MARK: - Errors (the same conventions as asv_openssl.c)
-
-static void asv_pkcs7_begin(asv_error *err) {
-    ERR_clear_error();
-    if (err != NULL) {
-        err->message[0] = '\0';
-        err->x509_error = 0;
-        err->depth = -1;
-    }
-}
-
-/// Records `format`, then every message on OpenSSL's error queue, which it empties.
-static void asv_pkcs7_fail(asv_error *err, const char *format, ...) {
-    if (err == NULL) {
-        ERR_clear_error();
-        return;
-    }
-    va_list arguments;
-    va_start(arguments, format);
-    int written = vsnprintf(err->message, sizeof(err->message), format, arguments);
-    va_end(arguments);
-    size_t used = written < 0 ? 0 : (size_t)written;
-    if (used >= sizeof(err->message)) {
-        used = sizeof(err->message) - 1;
-    }
-    unsigned long code;
-    while ((code = ERR_get_error()) != 0) {
-        if (used + 3 >= sizeof(err->message)) {
-            continue; // keep draining the queue even when there is no room left
-        }
-        char line[256];
-        ERR_error_string_n(code, line, sizeof(line));
-        int more = snprintf(err->message + used, sizeof(err->message) - used, " (%s)", line);
-        if (more > 0) {
-            used += (size_t)more;
-        }
-        if (used >= sizeof(err->message)) {
-            used = sizeof(err->message) - 1;
-        }
-    }
-}
+// MARK: - Names
 
 /// The short name of an algorithm NID, for messages.
 static const char *asv_pkcs7_algorithm_name(int nid) {
@@ -112,73 +73,73 @@ static int asv_pkcs7_find_signer(STACK_OF(X509) *certificates, PKCS7_SIGNER_INFO
 
 int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, asv_pkcs7 **out,
                     asv_error *err) {
-    asv_pkcs7_begin(err);
+    asv_error_begin(err);
     *out = NULL;
     if (bytes == NULL || length == 0) {
-        asv_pkcs7_fail(err, "the receipt is empty");
+        asv_error_fail(err, "the receipt is empty");
         return 0;
     }
     if (length > (size_t)LONG_MAX) {
-        asv_pkcs7_fail(err, "the receipt is too large (%zu bytes)", length);
+        asv_error_fail(err, "the receipt is too large (%zu bytes)", length);
         return 0;
     }
     asv_pkcs7 *result = calloc(1, sizeof(asv_pkcs7));
     if (result == NULL) {
-        asv_pkcs7_fail(err, "cannot allocate the receipt");
+        asv_error_fail(err, "cannot allocate the receipt");
         return -1;
     }
     int verdict = 0;
     const unsigned char *cursor = bytes;
     result->pkcs7 = d2i_PKCS7(NULL, &cursor, (long)length);
     if (result->pkcs7 == NULL) {
-        asv_pkcs7_fail(err, "not a PKCS#7 ContentInfo in DER or BER");
+        asv_error_fail(err, "not a PKCS#7 ContentInfo in DER or BER");
         goto done;
     }
     size_t consumed = (size_t)(cursor - (const unsigned char *)bytes);
     if (consumed != length) {
-        asv_pkcs7_fail(err, "%zu trailing bytes follow the PKCS#7 ContentInfo (%zu bytes)", length - consumed,
+        asv_error_fail(err, "%zu trailing bytes follow the PKCS#7 ContentInfo (%zu bytes)", length - consumed,
                        consumed);
         goto done;
     }
     PKCS7 *pkcs7 = result->pkcs7;
     if (!PKCS7_type_is_signed(pkcs7) || pkcs7->d.sign == NULL) {
-        asv_pkcs7_fail(err, "the PKCS#7 content type is %s, not signedData",
+        asv_error_fail(err, "the PKCS#7 content type is %s, not signedData",
                        asv_pkcs7_algorithm_name(OBJ_obj2nid(pkcs7->type)));
         goto done;
     }
     PKCS7_SIGNED *signed_data = pkcs7->d.sign;
     if (signed_data->contents == NULL || !PKCS7_type_is_data(signed_data->contents)) {
-        asv_pkcs7_fail(err, "the signed content type is %s, not id-data",
+        asv_error_fail(err, "the signed content type is %s, not id-data",
                        signed_data->contents == NULL ? "absent"
                                                      : asv_pkcs7_algorithm_name(OBJ_obj2nid(signed_data->contents->type)));
         goto done;
     }
     if (signed_data->contents->d.data == NULL) {
-        asv_pkcs7_fail(err, "the signature is detached (the SignedData carries no content); a receipt carries its content");
+        asv_error_fail(err, "the signature is detached (the SignedData carries no content); a receipt carries its content");
         goto done;
     }
 
     STACK_OF(PKCS7_SIGNER_INFO) *signers = PKCS7_get_signer_info(pkcs7);
     int signer_count = signers == NULL ? 0 : sk_PKCS7_SIGNER_INFO_num(signers);
     if (signer_count != 1) {
-        asv_pkcs7_fail(err, "the SignedData has %d signers; a receipt has exactly one", signer_count);
+        asv_error_fail(err, "the SignedData has %d signers; a receipt has exactly one", signer_count);
         goto done;
     }
     STACK_OF(X509) *certificates = signed_data->cert;
     int certificate_count = certificates == NULL ? 0 : sk_X509_num(certificates);
     if (certificate_count <= 0) {
-        asv_pkcs7_fail(err, "the SignedData embeds no certificate; a receipt embeds its signing chain");
+        asv_error_fail(err, "the SignedData embeds no certificate; a receipt embeds its signing chain");
         goto done;
     }
     if ((size_t)certificate_count > max_certificates) {
-        asv_pkcs7_fail(err, "the SignedData embeds %d certificates; at most %zu are accepted", certificate_count,
+        asv_error_fail(err, "the SignedData embeds %d certificates; at most %zu are accepted", certificate_count,
                        max_certificates);
         goto done;
     }
     PKCS7_SIGNER_INFO *signer = sk_PKCS7_SIGNER_INFO_value(signers, 0);
     size_t signer_index = 0;
     if (!asv_pkcs7_find_signer(certificates, signer, &signer_index)) {
-        asv_pkcs7_fail(err, "the signer's certificate (by issuer and serial number) is not exactly one of the embedded certificates");
+        asv_error_fail(err, "the signer's certificate (by issuer and serial number) is not exactly one of the embedded certificates");
         goto done;
     }
     X509_ALGOR *digest = NULL, *signature = NULL;
@@ -200,7 +161,7 @@ int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, a
     result->certificate_der = calloc((size_t)certificate_count, sizeof(unsigned char *));
     result->certificate_length = calloc((size_t)certificate_count, sizeof(size_t));
     if (result->certificate_der == NULL || result->certificate_length == NULL) {
-        asv_pkcs7_fail(err, "cannot allocate the certificate list");
+        asv_error_fail(err, "cannot allocate the certificate list");
         verdict = -1;
         goto done;
     }
@@ -209,7 +170,7 @@ int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, a
         unsigned char *der = NULL;
         int der_length = i2d_X509(sk_X509_value(certificates, i), &der);
         if (der_length <= 0 || der == NULL) {
-            asv_pkcs7_fail(err, "embedded certificate %d cannot be encoded", i);
+            asv_error_fail(err, "embedded certificate %d cannot be encoded", i);
             verdict = -1;
             goto done;
         }
@@ -251,23 +212,23 @@ asv_pkcs7_signer_summary asv_pkcs7_signer(const asv_pkcs7 *pkcs7) { return pkcs7
 // MARK: - Signature
 
 int asv_pkcs7_verify_signature(const asv_pkcs7 *pkcs7, asv_error *err) {
-    asv_pkcs7_begin(err);
+    asv_error_begin(err);
     int digest = pkcs7->signer.digest_nid;
     if (digest != NID_sha256 && digest != NID_sha1) {
-        asv_pkcs7_fail(err, "the signer's digest algorithm is %s; receipts use SHA-256 (or SHA-1 before 2023)",
+        asv_error_fail(err, "the signer's digest algorithm is %s; receipts use SHA-256 (or SHA-1 before 2023)",
                        asv_pkcs7_algorithm_name(digest));
         return 0;
     }
     int signature = pkcs7->signer.signature_nid;
     if (signature != NID_rsaEncryption && signature != NID_sha256WithRSAEncryption &&
         signature != NID_sha1WithRSAEncryption) {
-        asv_pkcs7_fail(err, "the signer's signature algorithm is %s; receipts are signed with RSA (PKCS #1 v1.5)",
+        asv_error_fail(err, "the signer's signature algorithm is %s; receipts are signed with RSA (PKCS #1 v1.5)",
                        asv_pkcs7_algorithm_name(signature));
         return 0;
     }
     EVP_PKEY *key = X509_get0_pubkey(pkcs7->signer_certificate);
     if (key == NULL || EVP_PKEY_get_base_id(key) != EVP_PKEY_RSA) {
-        asv_pkcs7_fail(err, "the signer's certificate does not hold an RSA key");
+        asv_error_fail(err, "the signer's certificate does not hold an RSA key");
         return 0;
     }
     // No path validation (the caller's policy did it) and no certificates from elsewhere: only the
@@ -275,7 +236,7 @@ int asv_pkcs7_verify_signature(const asv_pkcs7 *pkcs7, asv_error *err) {
     int flags = PKCS7_NOVERIFY | PKCS7_NOCHAIN | PKCS7_BINARY;
     int verified = PKCS7_verify(pkcs7->pkcs7, NULL, NULL, NULL, NULL, flags);
     if (verified != 1) {
-        asv_pkcs7_fail(err, "the receipt's signature does not verify with the signer certificate's key");
+        asv_error_fail(err, "the receipt's signature does not verify with the signer certificate's key");
         return 0;
     }
     ERR_clear_error();
