@@ -28,7 +28,7 @@ extension SignedDataVerifier {
 
     /// Verifies and decodes signed renewal info, online when revocation checks are on.
     ///
-    /// - Throws: ``OnlineVerificationError`` (see ``verifyTransaction(_:)-async``).
+    /// - Throws: ``OnlineVerificationError`` (see `verifyTransaction(_:)` (async)).
     public func verifyRenewalInfo(_ signedRenewalInfo: String) async throws(OnlineVerificationError) -> VerificationResult<RenewalInfo> {
         try await verify(signedRenewalInfo, as: RenewalInfo.self)
     }
@@ -36,14 +36,14 @@ extension SignedDataVerifier {
     /// Verifies and decodes a signed app transaction, online when revocation checks are on (its
     /// certificates are then checked now, not at `receiptCreationDate`).
     ///
-    /// - Throws: ``OnlineVerificationError`` (see ``verifyTransaction(_:)-async``).
+    /// - Throws: ``OnlineVerificationError`` (see `verifyTransaction(_:)` (async)).
     public func verifyAppTransaction(_ signedAppTransaction: String) async throws(OnlineVerificationError) -> VerificationResult<AppTransaction> {
         try await verify(signedAppTransaction, as: AppTransaction.self)
     }
 
     /// Verifies and decodes a retention-messaging realtime request, online when revocation checks are on.
     ///
-    /// - Throws: ``OnlineVerificationError`` (see ``verifyTransaction(_:)-async``).
+    /// - Throws: ``OnlineVerificationError`` (see `verifyTransaction(_:)` (async)).
     public func verifyRealtimeRequest(_ signedPayload: String) async throws(OnlineVerificationError) -> VerificationResult<DecodedRealtimeRequestBody> {
         try await verify(signedPayload, as: DecodedRealtimeRequestBody.self)
     }
@@ -73,23 +73,25 @@ extension SignedDataVerifier {
     /// Verifies and decodes a notification from the request body Apple POSTs
     /// (`{"signedPayload":"..."}`), online when revocation checks are on.
     ///
-    /// - Throws: ``OnlineVerificationError`` (see ``verifyNotification(_:)-async``).
-    public func verifyNotification(body: Data) async throws(OnlineVerificationError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
-        guard body.count <= configuration.maximumInputLength else {
-            throw .decoding(SignedDataDecodingError(.inputTooLarge, "The notification body is \(body.count) bytes; the verifier accepts at most \(configuration.maximumInputLength)."))
+    /// - Throws: ``OnlineVerificationError`` (see `verifyNotification(_:)` (async)).
+    public func verifyNotification(body: some Collection<UInt8>) async throws(OnlineVerificationError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
+        let length = body.count
+        guard length <= configuration.maximumInputLength else {
+            throw .decoding(SignedDataDecodingError(.inputTooLarge, "The notification body is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength)."))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-            throw .decoding(SignedDataDecodingError(.invalidJSON, "The notification body is not a JSON object; Apple sends {\"signedPayload\":\"<JWS>\"}."))
-        }
-        guard let signedPayload = object["signedPayload"] as? String else {
-            throw .decoding(SignedDataDecodingError(.invalidPayload, "The notification body has no \"signedPayload\" string; Apple sends {\"signedPayload\":\"<JWS>\"}."))
+        // The same strict reader as the synchronous entry point.
+        let signedPayload: String
+        do {
+            signedPayload = try ResponseBodyV2(json: body).signedPayload
+        } catch {
+            throw .decoding(error)
         }
         return try await verifyNotification(signedPayload)
     }
 
     /// Verifies and decodes a JWS whose payload is `Payload`, online when revocation checks are on.
     ///
-    /// - Throws: ``OnlineVerificationError`` (see ``verifyTransaction(_:)-async``).
+    /// - Throws: ``OnlineVerificationError`` (see `verifyTransaction(_:)` (async)).
     public func verify<Payload: SignedPayload>(_ jws: String, as type: Payload.Type) async throws(OnlineVerificationError) -> VerificationResult<Payload> {
         let result: VerificationResult<Payload>
         do {
