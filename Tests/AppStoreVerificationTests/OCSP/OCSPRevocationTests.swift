@@ -12,8 +12,14 @@ struct OCSPRevocationTests {
         pki = try OCSPTestPKI.get()
     }
 
-    private func options(_ transport: CountingTransport, timeout: Duration = .seconds(5)) -> OCSPOptions {
-        OCSPOptions(requestTimeout: timeout, transport: transport)
+    /// Generous time limits except where a test is about timing out: `swift test` runs suites in
+    /// parallel on Swift's cooperative pool (two threads on a two-core machine), and CPU-bound suites
+    /// can hold both threads for tens of seconds, so a 5 s deadline would measure the other suites,
+    /// not the responder.
+    static let patientTimeout = Duration.seconds(120)
+
+    private func options(_ transport: CountingTransport, timeout: Duration = patientTimeout) -> OCSPOptions {
+        OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2, transport: transport)
     }
 
     /// The verdict of an online verification, or the unavailability thrown.
@@ -211,7 +217,7 @@ struct OCSPRevocationTests {
 
     @Test("online mode: the synchronous entry points refuse with onlineVerificationRequiresAsync")
     func synchronousRefused() throws {
-        let verifier = try pki.verifier(OCSPOptions(transport: CountingTransport()))
+        let verifier = try pki.verifier(options(CountingTransport()))
         #expect(throws: SignedDataDecodingError.self) { _ = try verifier.verifyTransaction(try pki.transaction(.good)) }
         do {
             _ = try verifier.verifyRenewalInfo("not even a JWS")
@@ -224,7 +230,7 @@ struct OCSPRevocationTests {
     @Test("soft-fail: an unreachable responder verifies, and the skipped check is reported")
     func softFail() async throws {
         let skipped = SkippedChecks()
-        let verifier = try pki.verifier(OCSPOptions(softFail: true, onSkippedCheck: { skipped.add($0) }, transport: CountingTransport()))
+        let verifier = try pki.verifier(OCSPOptions(requestTimeout: Self.patientTimeout, overallDeadline: Self.patientTimeout * 2, softFail: true, onSkippedCheck: { skipped.add($0) }, transport: CountingTransport()))
         let result = try await verify(.down, verifier).get()
         #expect(result.isVerified)
         #expect(skipped.reasons == [.unreachable])
