@@ -71,12 +71,7 @@ struct ReceiptServerContext: Sendable {
         for row in rows {
             let name = "\(row.kind.rawValue) \(row.transactionId ?? row.notificationUUID ?? row.originalTransactionId ?? "")"
             do {
-                let report: IngestReport
-                switch row.kind {
-                case .transaction: report = engine.ingest(try verifier.verifyTransaction(row.jws))
-                case .renewalInfo: report = engine.ingest(try verifier.verifyRenewalInfo(row.jws))
-                case .notification: report = engine.ingest(try verifier.verifyNotification(row.jws))
-                }
+                let report = try Self.ingest(row, into: &engine, verifier: verifier)
                 rejected += report.rejections.map { RejectionJSON(item: "\(name): \($0.item)", code: $0.code, message: $0.message) }
             } catch {
                 rejected.append(RejectionJSON(item: name, code: error.code.rawValue, message: error.message))
@@ -87,5 +82,16 @@ struct ReceiptServerContext: Sendable {
             entitlements: engine.currentEntitlements(at: instant).map(EntitlementJSON.init),
             statuses: engine.statuses(at: instant).map(EntitlementJSON.init),
             rejected: rejected, stored: nil)
+    }
+
+    /// Verifies one stored JWS and feeds it to `engine`. Synchronous on purpose: this server runs
+    /// without online revocation checks, and in an `async` context Swift would pick the verifier's
+    /// online (`async`) overloads.
+    private static func ingest(_ row: StoredSignedData, into engine: inout EntitlementEngine, verifier: SignedDataVerifier) throws(SignedDataDecodingError) -> IngestReport {
+        switch row.kind {
+        case .transaction: engine.ingest(try verifier.verifyTransaction(row.jws))
+        case .renewalInfo: engine.ingest(try verifier.verifyRenewalInfo(row.jws))
+        case .notification: engine.ingest(try verifier.verifyNotification(row.jws))
+        }
     }
 }
