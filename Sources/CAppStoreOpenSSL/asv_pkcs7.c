@@ -18,8 +18,11 @@
 
 struct asv_pkcs7 {
     PKCS7 *pkcs7;
-    /// The signer's certificate, borrowed from pkcs7's certificate stack.
+    /// The signer's certificate, borrowed from pkcs7's certificate stack, or from `supplied_signer`.
     X509 *signer_certificate;
+    /// With asv_pkcs7_parse_with_signer: the caller's certificate (one reference held), as the only
+    /// certificate PKCS7_verify may use.
+    STACK_OF(X509) *supplied_signer;
     asv_pkcs7_signer_summary signer;
     size_t certificate_count;
     /// DER of each embedded certificate (OPENSSL_malloc'd by i2d_X509).
@@ -48,22 +51,25 @@ void asv_pkcs7_free(asv_pkcs7 *pkcs7) {
     }
     free(pkcs7->certificate_der);
     free(pkcs7->certificate_length);
+    sk_X509_pop_free(pkcs7->supplied_signer, X509_free);
     PKCS7_free(pkcs7->pkcs7);
     free(pkcs7);
+}
+
+/// Whether `certificate` is the one `signer` names by issuer and serial number.
+static int asv_pkcs7_is_signer(X509 *certificate, PKCS7_SIGNER_INFO *signer) {
+    PKCS7_ISSUER_AND_SERIAL *id = signer->issuer_and_serial;
+    return id != NULL && id->issuer != NULL && id->serial != NULL &&
+           X509_NAME_cmp(X509_get_issuer_name(certificate), id->issuer) == 0 &&
+           ASN1_INTEGER_cmp(X509_get0_serialNumber(certificate), id->serial) == 0;
 }
 
 /// The index of the certificate matching `signer`'s issuer and serial number: 1 found, 0 not found
 /// or found more than once (ambiguous).
 static int asv_pkcs7_find_signer(STACK_OF(X509) *certificates, PKCS7_SIGNER_INFO *signer, size_t *index) {
-    PKCS7_ISSUER_AND_SERIAL *id = signer->issuer_and_serial;
-    if (id == NULL || id->issuer == NULL || id->serial == NULL) {
-        return 0;
-    }
     int matches = 0;
     for (int i = 0; i < sk_X509_num(certificates); i++) {
-        X509 *candidate = sk_X509_value(certificates, i);
-        if (X509_NAME_cmp(X509_get_issuer_name(candidate), id->issuer) == 0 &&
-            ASN1_INTEGER_cmp(X509_get0_serialNumber(candidate), id->serial) == 0) {
+        if (asv_pkcs7_is_signer(sk_X509_value(certificates, i), signer)) {
             *index = (size_t)i;
             matches++;
         }
@@ -71,9 +77,9 @@ static int asv_pkcs7_find_signer(STACK_OF(X509) *certificates, PKCS7_SIGNER_INFO
     return matches == 1 ? 1 : 0;
 }
 
-int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, asv_pkcs7 **out,
-                    asv_error *err) {
-    asv_error_begin(err);
+/// Reads the ContentInfo every receipt shares: DER or BER, no trailing bytes, signedData with
+/// attached id-data content and exactly one signer. 1 with `*out` set, 0 invalid (reason in err).
+static int asv_pkcs7_read(const void *bytes, size_t length, PKCS7 **out, asv_error *err) {
     *out = NULL;
     if (bytes == NULL || length == 0) {
         asv_error_fail(err, "the receipt is empty");
@@ -83,65 +89,50 @@ int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, a
         asv_error_fail(err, "the receipt is too large (%zu bytes)", length);
         return 0;
     }
-    asv_pkcs7 *result = calloc(1, sizeof(asv_pkcs7));
-    if (result == NULL) {
-        asv_error_fail(err, "cannot allocate the receipt");
-        return -1;
-    }
-    int verdict = 0;
     const unsigned char *cursor = bytes;
-    result->pkcs7 = d2i_PKCS7(NULL, &cursor, (long)length);
-    if (result->pkcs7 == NULL) {
+    PKCS7 *pkcs7 = d2i_PKCS7(NULL, &cursor, (long)length);
+    if (pkcs7 == NULL) {
         asv_error_fail(err, "not a PKCS#7 ContentInfo in DER or BER");
-        goto done;
+        return 0;
     }
     size_t consumed = (size_t)(cursor - (const unsigned char *)bytes);
     if (consumed != length) {
         asv_error_fail(err, "%zu trailing bytes follow the PKCS#7 ContentInfo (%zu bytes)", length - consumed,
                        consumed);
-        goto done;
+        goto invalid;
     }
-    PKCS7 *pkcs7 = result->pkcs7;
     if (!PKCS7_type_is_signed(pkcs7) || pkcs7->d.sign == NULL) {
         asv_error_fail(err, "the PKCS#7 content type is %s, not signedData",
                        asv_pkcs7_algorithm_name(OBJ_obj2nid(pkcs7->type)));
-        goto done;
+        goto invalid;
     }
     PKCS7_SIGNED *signed_data = pkcs7->d.sign;
     if (signed_data->contents == NULL || !PKCS7_type_is_data(signed_data->contents)) {
         asv_error_fail(err, "the signed content type is %s, not id-data",
                        signed_data->contents == NULL ? "absent"
                                                      : asv_pkcs7_algorithm_name(OBJ_obj2nid(signed_data->contents->type)));
-        goto done;
+        goto invalid;
     }
     if (signed_data->contents->d.data == NULL) {
         asv_error_fail(err, "the signature is detached (the SignedData carries no content); a receipt carries its content");
-        goto done;
+        goto invalid;
     }
-
     STACK_OF(PKCS7_SIGNER_INFO) *signers = PKCS7_get_signer_info(pkcs7);
     int signer_count = signers == NULL ? 0 : sk_PKCS7_SIGNER_INFO_num(signers);
     if (signer_count != 1) {
         asv_error_fail(err, "the SignedData has %d signers; a receipt has exactly one", signer_count);
-        goto done;
+        goto invalid;
     }
-    STACK_OF(X509) *certificates = signed_data->cert;
-    int certificate_count = certificates == NULL ? 0 : sk_X509_num(certificates);
-    if (certificate_count <= 0) {
-        asv_error_fail(err, "the SignedData embeds no certificate; a receipt embeds its signing chain");
-        goto done;
-    }
-    if ((size_t)certificate_count > max_certificates) {
-        asv_error_fail(err, "the SignedData embeds %d certificates; at most %zu are accepted", certificate_count,
-                       max_certificates);
-        goto done;
-    }
-    PKCS7_SIGNER_INFO *signer = sk_PKCS7_SIGNER_INFO_value(signers, 0);
-    size_t signer_index = 0;
-    if (!asv_pkcs7_find_signer(certificates, signer, &signer_index)) {
-        asv_error_fail(err, "the signer's certificate (by issuer and serial number) is not exactly one of the embedded certificates");
-        goto done;
-    }
+    *out = pkcs7;
+    return 1;
+
+invalid:
+    PKCS7_free(pkcs7);
+    return 0;
+}
+
+/// Records the signer's algorithms and whether it has signed attributes.
+static void asv_pkcs7_summarize_signer(asv_pkcs7 *result, PKCS7_SIGNER_INFO *signer, size_t index) {
     X509_ALGOR *digest = NULL, *signature = NULL;
     PKCS7_SIGNER_INFO_get0_algs(signer, NULL, &digest, &signature);
     const ASN1_OBJECT *digest_oid = NULL, *signature_oid = NULL;
@@ -155,7 +146,41 @@ int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, a
     result->signer.digest_nid = digest_oid == NULL ? NID_undef : OBJ_obj2nid(digest_oid);
     result->signer.signature_nid = signature_oid == NULL ? NID_undef : OBJ_obj2nid(signature_oid);
     result->signer.has_signed_attributes = attributes != NULL && sk_X509_ATTRIBUTE_num(attributes) > 0;
-    result->signer.certificate_index = signer_index;
+    result->signer.certificate_index = index;
+}
+
+int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, asv_pkcs7 **out,
+                    asv_error *err) {
+    asv_error_begin(err);
+    *out = NULL;
+    asv_pkcs7 *result = calloc(1, sizeof(asv_pkcs7));
+    if (result == NULL) {
+        asv_error_fail(err, "cannot allocate the receipt");
+        return -1;
+    }
+    int verdict = 0;
+    if (!asv_pkcs7_read(bytes, length, &result->pkcs7, err)) {
+        goto done;
+    }
+    PKCS7 *pkcs7 = result->pkcs7;
+    STACK_OF(X509) *certificates = pkcs7->d.sign->cert;
+    int certificate_count = certificates == NULL ? 0 : sk_X509_num(certificates);
+    if (certificate_count <= 0) {
+        asv_error_fail(err, "the SignedData embeds no certificate; a receipt embeds its signing chain");
+        goto done;
+    }
+    if ((size_t)certificate_count > max_certificates) {
+        asv_error_fail(err, "the SignedData embeds %d certificates; at most %zu are accepted", certificate_count,
+                       max_certificates);
+        goto done;
+    }
+    PKCS7_SIGNER_INFO *signer = sk_PKCS7_SIGNER_INFO_value(PKCS7_get_signer_info(pkcs7), 0);
+    size_t signer_index = 0;
+    if (!asv_pkcs7_find_signer(certificates, signer, &signer_index)) {
+        asv_error_fail(err, "the signer's certificate (by issuer and serial number) is not exactly one of the embedded certificates");
+        goto done;
+    }
+    asv_pkcs7_summarize_signer(result, signer, signer_index);
     result->signer_certificate = sk_X509_value(certificates, (int)signer_index);
 
     result->certificate_der = calloc((size_t)certificate_count, sizeof(unsigned char *));
@@ -177,6 +202,59 @@ int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, a
         result->certificate_der[i] = der;
         result->certificate_length[i] = (size_t)der_length;
     }
+    verdict = 1;
+
+done:
+    if (verdict == 1) {
+        *out = result;
+    } else {
+        asv_pkcs7_free(result);
+    }
+    ERR_clear_error();
+    return verdict;
+}
+
+int asv_pkcs7_parse_with_signer(const void *bytes, size_t length, X509 *signer_certificate, asv_pkcs7 **out,
+                                asv_error *err) {
+    asv_error_begin(err);
+    *out = NULL;
+    if (signer_certificate == NULL) {
+        asv_error_fail(err, "no signer certificate was supplied");
+        return -1;
+    }
+    asv_pkcs7 *result = calloc(1, sizeof(asv_pkcs7));
+    if (result == NULL) {
+        asv_error_fail(err, "cannot allocate the receipt");
+        return -1;
+    }
+    int verdict = 0;
+    if (!asv_pkcs7_read(bytes, length, &result->pkcs7, err)) {
+        goto done;
+    }
+    STACK_OF(X509) *embedded = result->pkcs7->d.sign->cert;
+    if (embedded != NULL && sk_X509_num(embedded) > 0) {
+        asv_error_fail(err, "the SignedData still embeds %d certificates; the caller supplies them", sk_X509_num(embedded));
+        goto done;
+    }
+    PKCS7_SIGNER_INFO *signer = sk_PKCS7_SIGNER_INFO_value(PKCS7_get_signer_info(result->pkcs7), 0);
+    if (!asv_pkcs7_is_signer(signer_certificate, signer)) {
+        asv_error_fail(err, "the signer (by issuer and serial number) is not the supplied certificate");
+        goto done;
+    }
+    result->supplied_signer = sk_X509_new_null();
+    if (result->supplied_signer == NULL || !X509_up_ref(signer_certificate)) {
+        asv_error_fail(err, "cannot hold the signer certificate");
+        verdict = -1;
+        goto done;
+    }
+    if (!sk_X509_push(result->supplied_signer, signer_certificate)) {
+        X509_free(signer_certificate);
+        asv_error_fail(err, "cannot hold the signer certificate");
+        verdict = -1;
+        goto done;
+    }
+    asv_pkcs7_summarize_signer(result, signer, 0);
+    result->signer_certificate = signer_certificate;
     verdict = 1;
 
 done:
@@ -233,8 +311,12 @@ int asv_pkcs7_verify_signature(const asv_pkcs7 *pkcs7, asv_error *err) {
     }
     // No path validation (the caller's policy did it) and no certificates from elsewhere: only the
     // signature (and, with signed attributes, their message digest) is checked.
+    // With a supplied signer (asv_pkcs7_parse_with_signer) it is the only certificate considered.
     int flags = PKCS7_NOVERIFY | PKCS7_NOCHAIN | PKCS7_BINARY;
-    int verified = PKCS7_verify(pkcs7->pkcs7, NULL, NULL, NULL, NULL, flags);
+    if (pkcs7->supplied_signer != NULL) {
+        flags |= PKCS7_NOINTERN;
+    }
+    int verified = PKCS7_verify(pkcs7->pkcs7, pkcs7->supplied_signer, NULL, NULL, NULL, flags);
     if (verified != 1) {
         asv_error_fail(err, "the receipt's signature does not verify with the signer certificate's key");
         return 0;

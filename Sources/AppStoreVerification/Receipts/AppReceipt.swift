@@ -37,7 +37,7 @@ public struct AppReceipt: Sendable, Hashable {
     public var fields: [ReceiptField]
 
     /// The attribute types typed above except in-app purchases; each may appear at most once.
-    static let typedFieldTypes: Set<Int> = [0, 1, 2, 3, 4, 5, 12, 18, 19, 21]
+    static let typedFieldTypes: [Int] = [0, 1, 2, 3, 4, 5, 12, 18, 19, 21]
     /// The attribute type of an in-app purchase.
     static let inAppFieldType = 17
 
@@ -91,9 +91,13 @@ public struct AppReceipt: Sendable, Hashable {
     }
 
     private init(decoding payload: Data) throws(ReceiptFormatError) {
-        let bytes = [UInt8](payload)
-        let fields = try ReceiptPayloadParser.fields(bytes, window: 0..<bytes.count, in: "the receipt")
-        let typed = try ReceiptPayloadParser.TypedFields(fields, singleValued: Self.typedFieldTypes, what: "the receipt")
+        try self.init(decoding: payload.withUnsafeBytes { [UInt8]($0) })
+    }
+
+    /// Decodes the payload bytes (the verifier's path: no copy through `Data`).
+    init(decoding bytes: [UInt8]) throws(ReceiptFormatError) {
+        let set = try ReceiptPayloadParser.fields(bytes, window: 0..<bytes.count, in: "the receipt")
+        let typed = try ReceiptPayloadParser.TypedFields(set, singleValued: Self.typedFieldTypes, what: "the receipt")
         self.receiptType = try typed.string(0)
         self.appItemId = try typed.integer(1)
         self.bundleId = try typed.string(2)
@@ -105,10 +109,10 @@ public struct AppReceipt: Sendable, Hashable {
         self.originalApplicationVersion = try typed.string(19)
         self.expirationDate = try typed.date(21)
         var purchases: [InAppPurchaseReceipt] = []
-        for field in fields where field.type == Self.inAppFieldType {
-            purchases.append(try InAppPurchaseReceipt(payload: field.value, index: purchases.count))
+        for (index, field) in set.fields.enumerated() where field.type == Self.inAppFieldType {
+            purchases.append(try InAppPurchaseReceipt(bytes, window: set.valueRanges[index], index: purchases.count))
         }
         self.inApp = purchases
-        self.fields = fields
+        self.fields = set.fields
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 /// the Xcode receipt certificate when one is configured.
 struct AppReceiptPolicy: Sendable {
     let chainPolicy: AppleChainPolicy
-    /// Validated chains by their exact leaf and intermediate DER: a receipt signed by a leaf seen
-    /// before costs only its RSA signature check, within the recorded validity window.
-    let chainCache: LRUCache<ReceiptChainKey, ValidatedChain>
+    /// Validated chains by the exact bytes of the certificates a receipt embeds: a receipt that
+    /// embeds certificates seen before costs only its RSA signature check, within the recorded
+    /// validity window (see ``ReceiptEnvelope``).
+    let chainCache: LRUCache<ReceiptCertificatesKey, ValidatedChain>
     let xcodePolicy: XcodeReceiptCertificatePolicy?
 
     init(configuration: SignedDataVerifier.Configuration) throws(VerifierConfigurationError) {
@@ -36,21 +37,26 @@ struct AppReceiptPolicy: Sendable {
             guard certificates.count == 3 else {
                 throw .invalidCertificateChain(chainPolicy.messages.wrongCount(certificates.count))
             }
-            let key = ReceiptChainKey(leaf: certificates[0], intermediate: certificates[1])
+            let key = signedData.certificatesKey
             if chainCache.value(for: key, where: { $0.validity.contains(instant.seconds) }) == nil {
                 chainCache.insert(try chainPolicy.validate(certificates, at: instant), for: key)
             }
         }
+        try verifySignature(of: signedData)
+    }
+
+    /// The chain validated for an earlier receipt that embedded exactly `certificates`, whatever
+    /// its validity window (the caller checks it at the receipt's effective date).
+    func cachedChain(for certificates: ReceiptCertificatesKey) -> ValidatedChain? {
+        chainCache.value(for: certificates, where: { _ in true })
+    }
+
+    /// Checks the signer's signature over the receipt's content.
+    func verifySignature(of signedData: ReceiptSignedData) throws(VerificationError) {
         do {
             try signedData.verifySignature()
         } catch {
             throw .invalidSignature("The receipt's PKCS#7 signature does not verify: \(error.message). The receipt was altered after signing, or was not signed by its embedded certificate.")
         }
     }
-}
-
-/// The cache key of a validated receipt chain: the leaf's and the intermediate's exact DER.
-struct ReceiptChainKey: Hashable, Sendable {
-    let leaf: Data
-    let intermediate: Data
 }

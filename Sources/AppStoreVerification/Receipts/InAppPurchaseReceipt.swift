@@ -34,14 +34,14 @@ public struct InAppPurchaseReceipt: Sendable, Hashable {
     public var fields: [ReceiptField]
 
     /// The attribute types typed above; each may appear at most once.
-    static let typedFieldTypes: Set<Int> = [1701, 1702, 1703, 1704, 1705, 1706, 1708, 1711, 1712, 1713, 1719, 1721]
+    static let typedFieldTypes: [Int] = [1701, 1702, 1703, 1704, 1705, 1706, 1708, 1711, 1712, 1713, 1719, 1721]
 
-    /// Decodes the nested attribute SET `value` (the contents of attribute 17's OCTET STRING).
-    init(payload value: Data, index: Int) throws(ReceiptFormatError) {
-        let bytes = [UInt8](value)
+    /// Decodes the nested attribute SET in `bytes[window]` (the contents of attribute 17's OCTET
+    /// STRING in the receipt's payload).
+    init(_ bytes: [UInt8], window: Range<Int>, index: Int) throws(ReceiptFormatError) {
         let what = "in-app purchase \(index)"
-        let fields = try ReceiptPayloadParser.fields(bytes, window: 0..<bytes.count, in: what)
-        let typed = try ReceiptPayloadParser.TypedFields(fields, singleValued: Self.typedFieldTypes, what: what)
+        let set = try ReceiptPayloadParser.fields(bytes, window: window, in: what)
+        let typed = try ReceiptPayloadParser.TypedFields(set, singleValued: Self.typedFieldTypes, what: what)
         self.quantity = try typed.integer(1701)
         self.productId = try typed.string(1702)
         self.transactionId = try typed.string(1703)
@@ -54,6 +54,6 @@ public struct InAppPurchaseReceipt: Sendable, Hashable {
         self.isTrialPeriod = try typed.flag(1713)
         self.isInIntroOfferPeriod = try typed.flag(1719)
         self.promotionalOfferId = try typed.string(1721)
-        self.fields = fields
+        self.fields = set.fields
     }
 }

@@ -8,62 +8,82 @@ import Foundation
 enum ReceiptDate {
     /// The date `text` denotes; `.some(nil)` for the empty string; `nil` when it is not a date.
     static func parse(_ text: [UInt8]) -> Date?? {
+        parse(text[...])
+    }
+
+    /// The date `text` denotes; `.some(nil)` for the empty string; `nil` when it is not a date.
+    static func parse(_ text: ArraySlice<UInt8>) -> Date?? {
         if text.isEmpty { return .some(nil) }
-        var index = 0
-        func digits(_ count: Int) -> Int? {
-            guard index + count <= text.count else { return nil }
-            var value = 0
-            for offset in 0..<count {
-                let byte = text[index + offset]
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            index += count
-            return value
-        }
-        func expect(_ character: Character) -> Bool {
-            guard index < text.count, text[index] == character.asciiValue else { return false }
-            index += 1
-            return true
-        }
-        guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2),
-              expect("T") || expect("t"), let hour = digits(2), expect(":"), let minute = digits(2), expect(":"),
-              let second = digits(2)
+        var cursor = Cursor(text: text, index: text.startIndex)
+        guard let year = cursor.digits(4), cursor.expect("-"), let month = cursor.digits(2), cursor.expect("-"),
+              let day = cursor.digits(2), cursor.expect("T") || cursor.expect("t"), let hour = cursor.digits(2),
+              cursor.expect(":"), let minute = cursor.digits(2), cursor.expect(":"), let second = cursor.digits(2)
         else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 61
         else { return nil }
         var fraction = 0.0
-        if index < text.count, text[index] == UInt8(ascii: ".") {
-            index += 1
+        if cursor.expect(".") {
             var scale = 0.1
-            let start = index
-            while index < text.count, text[index] >= 0x30, text[index] <= 0x39 {
-                fraction += Double(text[index] - 0x30) * scale
+            var count = 0
+            while let digit = cursor.digit() {
+                fraction += Double(digit) * scale
                 scale /= 10
-                index += 1
+                count += 1
             }
-            guard index > start, index - start <= 9 else { return nil }
+            guard count > 0, count <= 9 else { return nil }
         }
         var offset = 0
-        guard index < text.count else { return nil }
-        switch text[index] {
-        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-            index += 1
-        case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            let sign = text[index] == UInt8(ascii: "-") ? -1 : 1
-            index += 1
-            guard let hours = digits(2) else { return nil }
-            _ = expect(":")
-            guard let minutes = digits(2), hours < 24, minutes < 60 else { return nil }
+        if cursor.expect("Z") || cursor.expect("z") {
+            // UTC.
+        } else if cursor.peek == UInt8(ascii: "+") || cursor.peek == UInt8(ascii: "-") {
+            let sign = cursor.expect("-") ? -1 : 1
+            if sign == 1 { _ = cursor.expect("+") }
+            guard let hours = cursor.digits(2) else { return nil }
+            _ = cursor.expect(":")
+            guard let minutes = cursor.digits(2), hours < 24, minutes < 60 else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
-        default:
+        } else {
             return nil
         }
-        guard index == text.count else { return nil }
+        guard cursor.isAtEnd else { return nil }
         let days = daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86400 + hour * 3600 + minute * 60 + second - offset
         return .some(Date(timeIntervalSince1970: Double(seconds) + fraction))
+    }
+
+    /// Reads ASCII text left to right.
+    private struct Cursor {
+        let text: ArraySlice<UInt8>
+        var index: Int
+
+        var isAtEnd: Bool { index >= text.endIndex }
+        var peek: UInt8? { isAtEnd ? nil : text[index] }
+
+        /// One decimal digit, consumed.
+        mutating func digit() -> Int? {
+            guard let byte = peek, byte >= 0x30, byte <= 0x39 else { return nil }
+            index += 1
+            return Int(byte - 0x30)
+        }
+
+        /// Exactly `count` decimal digits, consumed, as a number.
+        mutating func digits(_ count: Int) -> Int? {
+            guard text.endIndex - index >= count else { return nil }
+            var value = 0
+            for _ in 0..<count {
+                guard let digit = digit() else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+
+        /// Consumes `character` if it comes next.
+        mutating func expect(_ character: Unicode.Scalar) -> Bool {
+            guard peek == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
     }
 
     private static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }

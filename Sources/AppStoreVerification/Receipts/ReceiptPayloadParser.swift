@@ -11,8 +11,18 @@ enum ReceiptPayloadParser {
     /// The most attributes read from one SET (an in-app purchase is one attribute of the outer SET).
     static let maximumFieldsPerSet = 200_000
 
+    /// The attributes of one SET, and where each value's contents are in the bytes read.
+    struct ParsedSet {
+        /// The bytes the SET was read from.
+        let bytes: [UInt8]
+        /// The attributes, in receipt order.
+        let fields: [ReceiptField]
+        /// Where each attribute's value contents are in ``bytes`` (parallel to ``fields``).
+        let valueRanges: [Range<Int>]
+    }
+
     /// The attributes of the SET that spans exactly `window` of `bytes`.
-    static func fields(_ bytes: [UInt8], window: Range<Int>, in what: String) throws(ReceiptFormatError) -> [ReceiptField] {
+    static func fields(_ bytes: [UInt8], window: Range<Int>, in what: String) throws(ReceiptFormatError) -> ParsedSet {
         var outer = ReceiptDERReader(bytes, window: window)
         let set = try outer.read(ReceiptDERReader.Tag.set, "\(what)'s attribute SET")
         guard outer.isAtEnd else {
@@ -20,6 +30,7 @@ enum ReceiptPayloadParser {
         }
         var reader = outer.reader(inside: set)
         var fields: [ReceiptField] = []
+        var valueRanges: [Range<Int>] = []
         while !reader.isAtEnd {
             guard fields.count < maximumFieldsPerSet else {
                 throw ReceiptFormatError("\(what) has more than \(maximumFieldsPerSet) attributes")
@@ -39,44 +50,57 @@ enum ReceiptPayloadParser {
                 throw ReceiptFormatError("\(what)'s attribute \(position) has type \(type) and version \(version), outside the range receipts use")
             }
             fields.append(ReceiptField(type: Int(type), version: Int(version), value: Data(bytes[value.contents])))
+            valueRanges.append(value.contents)
         }
-        return fields
+        return ParsedSet(bytes: bytes, fields: fields, valueRanges: valueRanges)
     }
 
     /// Typed values of one SET's attributes, with the single-valued ones checked for duplicates.
     struct TypedFields {
-        let fields: [ReceiptField]
+        let set: ParsedSet
         let what: String
-        private var indexByType: [Int: Int] = [:]
+        /// The types typed by the caller, and the index of the attribute of each type (-1: absent).
+        private let types: [Int]
+        private var indices: [Int]
 
-        /// Indexes `fields`; an attribute in `singleValued` that appears twice is an error.
-        init(_ fields: [ReceiptField], singleValued: Set<Int>, what: String) throws(ReceiptFormatError) {
-            self.fields = fields
+        /// Indexes `set`; an attribute whose type is in `singleValued` may appear only once.
+        init(_ set: ParsedSet, singleValued: [Int], what: String) throws(ReceiptFormatError) {
+            self.set = set
             self.what = what
-            for (index, field) in fields.enumerated() where singleValued.contains(field.type) {
-                guard indexByType[field.type] == nil else {
+            self.types = singleValued
+            var indices = [Int](repeating: -1, count: singleValued.count)
+            for (index, field) in set.fields.enumerated() {
+                guard let slot = singleValued.firstIndex(of: field.type) else { continue }
+                guard indices[slot] < 0 else {
                     throw ReceiptFormatError("\(what) has attribute \(field.type) twice; it is single-valued")
                 }
-                indexByType[field.type] = index
+                indices[slot] = index
             }
+            self.indices = indices
         }
 
-        private func element(_ type: Int, tag: UInt8) throws(ReceiptFormatError) -> (reader: ReceiptDERReader, element: ReceiptDERReader.Element)? {
-            guard let index = indexByType[type] else { return nil }
-            let bytes = [UInt8](fields[index].value)
-            var reader = ReceiptDERReader(bytes, window: 0..<bytes.count)
+        /// The index in the SET of the attribute of `type`, if present.
+        private func index(of type: Int) -> Int? {
+            guard let slot = types.firstIndex(of: type), indices[slot] >= 0 else { return nil }
+            return indices[slot]
+        }
+
+        /// The one element an attribute's value holds, with the reader it was read with.
+        private func element(_ type: Int, tag: UInt8) throws(ReceiptFormatError) -> ReceiptDERReader.Element? {
+            guard let index = index(of: type) else { return nil }
+            let window = set.valueRanges[index]
+            var reader = ReceiptDERReader(set.bytes, window: window)
             let element = try reader.read(tag, "\(what)'s attribute \(type)'s value")
             guard reader.isAtEnd else {
-                throw ReceiptFormatError("\(what)'s attribute \(type)'s value has \(bytes.count - element.encoding.upperBound) bytes after \(ReceiptDERReader.name(of: tag))")
+                throw ReceiptFormatError("\(what)'s attribute \(type)'s value has \(window.upperBound - element.encoding.upperBound) bytes after \(ReceiptDERReader.name(of: tag))")
             }
-            return (reader, element)
+            return element
         }
 
         /// A UTF8String attribute.
         func string(_ type: Int) throws(ReceiptFormatError) -> String? {
-            guard let found = try element(type, tag: ReceiptDERReader.Tag.utf8String) else { return nil }
-            let (reader, element) = (found.reader, found.element)
-            guard let text = String(data: Data(reader.bytes[element.contents]), encoding: .utf8) else {
+            guard let element = try element(type, tag: ReceiptDERReader.Tag.utf8String) else { return nil }
+            guard let text = String(validating: set.bytes[element.contents], as: UTF8.self) else {
                 throw ReceiptFormatError("\(what)'s attribute \(type) is a UTF8String that is not valid UTF-8")
             }
             return text
@@ -84,9 +108,8 @@ enum ReceiptPayloadParser {
 
         /// An INTEGER attribute.
         func integer(_ type: Int) throws(ReceiptFormatError) -> Int64? {
-            guard let found = try element(type, tag: ReceiptDERReader.Tag.integer) else { return nil }
-            let (reader, element) = (found.reader, found.element)
-            return try reader.integer(element, "\(what)'s attribute \(type)")
+            guard let element = try element(type, tag: ReceiptDERReader.Tag.integer) else { return nil }
+            return try ReceiptDERReader(set.bytes, window: element.contents).integer(element, "\(what)'s attribute \(type)")
         }
 
         /// An INTEGER attribute that is 0 or 1.
@@ -100,9 +123,8 @@ enum ReceiptPayloadParser {
 
         /// An IA5String attribute holding an RFC 3339 date; the empty string is no date.
         func date(_ type: Int) throws(ReceiptFormatError) -> Date? {
-            guard let found = try element(type, tag: ReceiptDERReader.Tag.ia5String) else { return nil }
-            let (reader, element) = (found.reader, found.element)
-            let text = Array(reader.bytes[element.contents])
+            guard let element = try element(type, tag: ReceiptDERReader.Tag.ia5String) else { return nil }
+            let text = set.bytes[element.contents]
             guard text.allSatisfy({ $0 < 0x80 }), let date = ReceiptDate.parse(text) else {
                 throw ReceiptFormatError("\(what)'s attribute \(type) (\"\(String(decoding: text.prefix(64), as: UTF8.self))\") is not an RFC 3339 date")
             }
@@ -111,7 +133,7 @@ enum ReceiptPayloadParser {
 
         /// The raw value bytes of an attribute.
         func bytes(_ type: Int) -> Data? {
-            indexByType[type].map { fields[$0].value }
+            index(of: type).map { set.fields[$0].value }
         }
     }
 }

@@ -22,6 +22,21 @@ final class ReceiptSignedData {
         self.pointer = parsed
     }
 
+    /// Parses a DER receipt whose certificates field was cut out (``ReceiptEnvelope``), with its
+    /// signer's certificate from an earlier, fully checked receipt that embedded the same
+    /// certificates. `nil` when anything differs from the general path's expectations (the signer
+    /// is another certificate, the structure is refused): the caller then takes the general path,
+    /// which reports the problem.
+    init?(withoutCertificates der: [UInt8], signer: X509Certificate) {
+        var error = asv_error()
+        var parsed: OpaquePointer?
+        let verdict = der.withUnsafeBytes { raw in
+            asv_pkcs7_parse_with_signer(raw.baseAddress, raw.count, signer.pointer, &parsed, &error)
+        }
+        guard verdict == 1, let parsed else { return nil }
+        self.pointer = parsed
+    }
+
     deinit { asv_pkcs7_free(pointer) }
 
     /// The signed content octets: the receipt's payload.
@@ -31,6 +46,13 @@ final class ReceiptSignedData {
         return Data(bytes: bytes, count: length)
     }
 
+    /// The signed content octets, as bytes.
+    var contentBytes: [UInt8] {
+        var length = 0
+        guard let bytes = asv_pkcs7_content(pointer, &length), length > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
     /// The embedded certificates' DER encodings, in embedded order.
     var certificates: [Data] {
         (0..<asv_pkcs7_certificate_count(pointer)).map { index in
@@ -38,6 +60,11 @@ final class ReceiptSignedData {
             guard let bytes = asv_pkcs7_certificate_der(pointer, index, &length) else { return Data() }
             return Data(bytes: bytes, count: length)
         }
+    }
+
+    /// The key of the embedded certificates in the chain cache.
+    var certificatesKey: ReceiptCertificatesKey {
+        ReceiptCertificatesKey(certificates: certificates.map { [UInt8]($0) })
     }
 
     /// The signer's algorithms, attributes and certificate index.

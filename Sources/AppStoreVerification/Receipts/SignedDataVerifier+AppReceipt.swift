@@ -60,12 +60,12 @@ extension SignedDataVerifier {
         if encoded.first == UInt8(ascii: "{") {
             throw SignedDataDecodingError(.malformedReceipt, "This is an old-style transaction receipt (a property list, SKPaymentTransaction.transactionReceipt, deprecated since iOS 7), not an app receipt; it carries no verifiable signature. Ask the app for its app receipt (Bundle.main.appStoreReceiptURL) or, better, for StoreKit 2 signed transactions.")
         }
+        if let result = verifyWarmAppReceipt(encoded) {
+            return result
+        }
         let signedData = try ReceiptSignedData(encoded: encoded)
         let receipt = try AppReceipt(payload: signedData.content)
-
-        let instant = configuration.effectiveDate.instant(
-            signingDate: receipt.receiptCreationDate, origin: "the receipt's creation date",
-            fallbackOrigin: "now, as the receipt has no creation date")
+        let instant = effectiveInstant(of: receipt)
         do throws(VerificationError) {
             try receiptPolicy.verify(signedData, receipt: receipt, at: instant)
             try checkClaims(of: receipt)
@@ -73,6 +73,35 @@ extension SignedDataVerifier {
             return .unverified(receipt, error)
         }
         return .verified(receipt)
+    }
+
+    /// The warm path: a DER receipt that embeds exactly the certificates of a chain validated for
+    /// an earlier receipt, valid at this one's effective date, is checked without parsing any
+    /// certificate (``ReceiptEnvelope``). `nil` sends the receipt down the general path, which
+    /// checks everything and reports any problem; the verdicts of both paths are the same.
+    private func verifyWarmAppReceipt(_ encoded: Data) -> VerificationResult<AppReceipt>? {
+        let der = encoded.withUnsafeBytes { [UInt8]($0) }
+        guard let envelope = ReceiptEnvelope(der: der),
+              let chain = receiptPolicy.cachedChain(for: envelope.certificates),
+              let signedData = ReceiptSignedData(withoutCertificates: envelope.withoutCertificates, signer: chain.leaf),
+              let receipt = try? AppReceipt(decoding: signedData.contentBytes),
+              receipt.environment != .xcode,
+              chain.validity.contains(effectiveInstant(of: receipt).seconds)
+        else { return nil }
+        do throws(VerificationError) {
+            try receiptPolicy.verifySignature(of: signedData)
+            try checkClaims(of: receipt)
+        } catch {
+            return .unverified(receipt, error)
+        }
+        return .verified(receipt)
+    }
+
+    /// The instant a receipt's chain is checked at: by default its creation date.
+    private func effectiveInstant(of receipt: AppReceipt) -> EffectiveInstant {
+        configuration.effectiveDate.instant(
+            signingDate: receipt.receiptCreationDate, origin: "the receipt's creation date",
+            fallbackOrigin: "now, as the receipt has no creation date")
     }
 
     /// Bundle ID and environment against the configuration.

@@ -43,6 +43,15 @@ int asv_pkcs7_parse(const void *bytes, size_t length, size_t max_certificates, a
                     asv_error *err);
 void asv_pkcs7_free(asv_pkcs7 *pkcs7);
 
+/// The fast path for a receipt whose embedded certificates a caller already checked in an earlier
+/// receipt: `bytes` is the receipt with its `certificates` field cut out, and `signer_certificate`
+/// the parsed signing certificate (one reference is taken). Everything asv_pkcs7_parse refuses is
+/// refused, and also any embedded certificate and a signer (by issuer and serial number) other than
+/// `signer_certificate`; asv_pkcs7_verify_signature then uses `signer_certificate` alone. The
+/// object embeds no certificates (asv_pkcs7_certificate_count is 0). 1 ok, 0 invalid, -1 internal.
+int asv_pkcs7_parse_with_signer(const void *bytes, size_t length, X509 *signer_certificate, asv_pkcs7 **out,
+                                asv_error *err);
+
 /// The signed content octets (the eContent of id-data), borrowed from `pkcs7`.
 const uint8_t *asv_pkcs7_content(const asv_pkcs7 *pkcs7, size_t *length);
 
