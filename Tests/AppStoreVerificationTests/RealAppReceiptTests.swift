@@ -196,6 +196,20 @@ struct RealAppReceiptTests {
         #expect(productionOnly.verificationError?.code == "invalidEnvironment")
     }
 
+    @Test("a Production receipt's app item ID is checked against the configured app Apple ID; sandbox receipts carry none")
+    func appAppleId() throws {
+        let unconfigured = try Self.verify("hannes_mac_mindnode_receipt")
+        let appItemId = try #require(unconfigured.unsafePayloadValue.appItemId)
+        #expect(appItemId > 0)
+        #expect(try Self.verify("hannes_mac_mindnode_receipt", .init(appAppleId: appItemId)).isVerified)
+        let other = try Self.verify("hannes_mac_mindnode_receipt", .init(appAppleId: appItemId + 1))
+        #expect(other.verificationError?.code == "invalidAppIdentifier")
+        #expect(other.verificationError?.reason.contains("\(appItemId)") == true)
+        // A sandbox receipt has app item ID 0: not refused for it (apps in review have no Apple ID yet).
+        let sandbox = try Self.verify("mindnode_ios_michaelsandbox_receipt2.b64", .init(appAppleId: 1, environment: .sandbox))
+        #expect(sandbox.isVerified, "\(String(describing: sandbox.verificationError))")
+    }
+
     @Test("an unrelated root (frank4dd), or the JWS root G3, does not anchor a real receipt")
     func wrongRoot() throws {
         let frank = try TrustedRoot(derEncoded: Self.bytes("frank4dd-cacert.der"))

@@ -28,7 +28,8 @@ extension SignedDataVerifier {
     ///    the effective date (by default the receipt's creation date); a receipt whose environment is
     ///    Xcode is checked against ``Configuration/xcodeReceiptCertificate`` alone, and never without it;
     /// 4. the signer's RSA signature (SHA-256 or SHA-1) must verify over the payload;
-    /// 5. bundle ID and environment must match the configuration where it names them.
+    /// 5. bundle ID, app Apple ID (the receipt's app item ID; a Production receipt must carry it)
+    ///    and environment must match the configuration where it names them.
     /// A failure in steps 3–5 yields ``VerificationResult/unverified(_:_:)`` with the reason.
     ///
     /// Tie the receipt to the device that sent it with the result's `verifyingDevice(_:)` (the
@@ -104,11 +105,19 @@ extension SignedDataVerifier {
             fallbackOrigin: "now, as the receipt has no creation date")
     }
 
-    /// Bundle ID and environment against the configuration.
+    /// Bundle ID, app Apple ID (the receipt's app item ID) and environment against the configuration.
     private func checkClaims(of receipt: AppReceipt) throws(VerificationError) {
         if let expected = configuration.bundleId, receipt.bundleId != expected {
             let claimed = receipt.bundleId.map { "\"\($0)\"" } ?? "missing"
             throw .invalidAppIdentifier("The receipt's bundle ID is \(claimed); this verifier expects \"\(expected)\". The receipt belongs to another app.")
+        }
+        if let expected = configuration.appAppleId {
+            // The app item ID is the app's Apple ID; receipts of apps not on the App Store (sandbox,
+            // TestFlight before release) carry 0 or nothing, which only Production refuses.
+            let claimed = receipt.appItemId.flatMap { $0 == 0 ? nil : $0 }
+            if claimed != expected, claimed != nil || receipt.environment == .production {
+                throw .invalidAppIdentifier("The receipt's app item ID is \(claimed.map(String.init) ?? "missing"); this verifier expects the app Apple ID \(expected). The receipt belongs to another app.")
+            }
         }
         if let expected = configuration.environment, receipt.environment != expected {
             let claimed = receipt.receiptType.map { "\"\($0)\"" } ?? "missing"
