@@ -233,4 +233,8 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(transaction)
         }
     }
+
+    // MARK: App receipts (ReceiptBenchmarks.swift)
+
+    receiptBenchmarks()
 }
