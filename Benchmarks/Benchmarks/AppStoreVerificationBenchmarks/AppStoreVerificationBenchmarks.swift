@@ -168,6 +168,48 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: Online: the same JWS offline (sync and async) and online with a warm OCSP cache
+
+    // Corpus/online.jws, whose leaf and intermediate name OCSP responders. The online verifier's
+    // transport serves the pre-signed answers of Corpus/online-ocsp.txt; the setup hook verifies
+    // once (one request per responder), then seals the transport, so any request during the
+    // measured iterations stops the run: every measured call is served from the OCSP cache.
+    let online = OnlineCorpus.load()
+    let onlineOfflineVerifier = online.makeVerifier()
+    let onlineOfflineAsyncVerifier = online.makeVerifier()
+    let onlineTransport = online.makeTransport()
+    let onlineVerifier = online.makeVerifier(transport: onlineTransport)
+
+    Benchmark("Ours.Warm.Offline") { benchmark in
+        // The synchronous offline path on online.jws: Ours.Warm's work on the online chain.
+        for _ in benchmark.scaledIterations {
+            let result = try onlineOfflineVerifier.verifyTransaction(online.jws)
+            expectVerified(result, "Ours.Warm.Offline")
+            blackHole(result)
+        }
+    }
+
+    Benchmark("Ours.Warm.Offline.Async") { benchmark async throws in
+        // The async entry point with revocation off: the same work as Ours.Warm.Offline through the
+        // entry point the online benchmark uses, so the two differ only by the revocation check.
+        for _ in benchmark.scaledIterations {
+            let result = try await onlineOfflineAsyncVerifier.verifyTransaction(online.jws)
+            expectVerified(result, "Ours.Warm.Offline.Async")
+            blackHole(result)
+        }
+    }
+
+    Benchmark("Ours.Online.WarmOCSPCache", closure: { benchmark async throws in
+        // revocation: .ocsp(default options, in-process transport), both answers cached.
+        for _ in benchmark.scaledIterations {
+            let result = try await onlineVerifier.verifyTransaction(online.jws)
+            expectVerified(result, "Ours.Online.WarmOCSPCache")
+            blackHole(result)
+        }
+    }, setup: {
+        await online.warmUp(onlineVerifier, onlineTransport)
+    })
+
     // MARK: Concurrency scaling: the same batch on one thread, then split over two
 
     // One iteration is a batch of 1,000 verifications; with `.kilo` the starred metrics are per

@@ -9,6 +9,12 @@
 // leaf-certificate check + ES256), floor-newleaf-parsed (the same plus parsing the leaf), decode,
 // receipt (a minted app receipt, warm receipt-chain cache), receipt-floor (its RSA signature + the
 // leaf's RSA certificate signature, pre-parsed).
+//
+// Online (Corpus/online.jws and its pre-signed OCSP answers, Scripts/make-online-corpus.py):
+// online-offline (the synchronous offline path), async-offline (the async entry point, revocation
+// off), online-warm (the async entry point, revocation .ocsp, OCSP cache warmed before the loop; a
+// request in the loop stops the process), and online-compare N [ROUNDS] (ROUNDS rounds, default 15,
+// each running N of the three in turn; prints the median and best µs of each and the ratios).
 @_spi(Benchmarking) import AppStoreVerification
 import BenchmarkCorpus
 import Foundation
@@ -53,6 +59,35 @@ case "receipt", "receipt-floor":
         let receiptVerifier = try SignedDataVerifier(configuration: configuration)
         for _ in 0..<iterations where (try? receiptVerifier.verifyAppReceipt(receipt))?.isVerified != true { notVerified += 1 }
     }
+case "online-offline", "async-offline", "online-warm":
+    let online = OnlineCorpus.load()
+    let loop = OnlineLoop(online: online, kind: OnlineLoop.Kind(rawValue: scenario)!)
+    notVerified = blocking { await loop.run(iterations) }
+case "online-compare":
+    let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 15 : 15
+    let online = OnlineCorpus.load()
+    let loops = OnlineLoop.Kind.allCases.map { OnlineLoop(online: online, kind: $0) }
+    notVerified = blocking {
+        var failures = 0
+        var times: [[Double]] = Array(repeating: [], count: loops.count)
+        for loop in loops { failures += await loop.run(min(iterations, 1_000)) }  // warm every cache
+        for _ in 0..<rounds {
+            for (index, loop) in loops.enumerated() {
+                let start = ContinuousClock.now
+                failures += await loop.run(iterations)
+                times[index].append((ContinuousClock.now - start) / .microseconds(1) / Double(iterations))
+            }
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let medians = times.map(median)
+        let bests = times.map { $0.min() ?? 0 }
+        for (index, loop) in loops.enumerated() {
+            print("\(loop.kind.rawValue): median \(String(format: "%.2f", medians[index])) µs, best \(String(format: "%.2f", bests[index])) µs (\(rounds) rounds of \(iterations))")
+        }
+        print("online-warm / async-offline: median \(String(format: "%.3f", medians[2] / medians[1])), best \(String(format: "%.3f", bests[2] / bests[1]))")
+        print("online-warm / online-offline: median \(String(format: "%.3f", medians[2] / medians[0])), best \(String(format: "%.3f", bests[2] / bests[0]))")
+        return failures
+    }
 case "decode":
     let payload = try CompactJWS(parsing: corpus.warm).payloadData
     for _ in 0..<iterations where (try? AppStoreJSON.decode(Transaction.self, from: payload)) == nil { notVerified += 1 }
@@ -61,5 +96,63 @@ default:
     exit(2)
 }
 let seconds = Date().timeIntervalSince(start)
-print("\(scenario): \(iterations) in \(String(format: "%.2f", seconds)) s, \(String(format: "%.1f", seconds / Double(iterations) * 1e6)) µs each; not verified: \(notVerified)")
+if scenario != "online-compare" {  // which prints its own figures
+    print("\(scenario): \(iterations) in \(String(format: "%.2f", seconds)) s, \(String(format: "%.1f", seconds / Double(iterations) * 1e6)) µs each; not verified: \(notVerified)")
+} else {
+    print("not verified: \(notVerified)")
+}
 exit(notVerified == 0 ? 0 : 1)
+
+/// One of the online-corpus scenarios; `run` stays on the generic executor (no actor hop per call).
+struct OnlineLoop: Sendable {
+    enum Kind: String, CaseIterable, Sendable {
+        case onlineOffline = "online-offline", asyncOffline = "async-offline", onlineWarm = "online-warm"
+    }
+
+    let online: OnlineCorpus
+    let kind: Kind
+    let verifier: SignedDataVerifier
+    private let transport: CorpusOCSPTransport?
+
+    init(online: OnlineCorpus, kind: Kind) {
+        self.online = online
+        self.kind = kind
+        transport = kind == .onlineWarm ? online.makeTransport() : nil
+        verifier = online.makeVerifier(transport: transport)
+    }
+
+    /// Runs `iterations` verifications (the first call warms the OCSP cache first); returns how many
+    /// were not `.verified`.
+    func run(_ iterations: Int) async -> Int {
+        if let transport, transport.requests == 0 {
+            await online.warmUp(verifier, transport)
+        }
+        var failures = 0
+        switch kind {
+        case .onlineOffline:
+            for _ in 0..<iterations where !Self.syncVerified(verifier, online.jws) { failures += 1 }
+        case .asyncOffline, .onlineWarm:
+            for _ in 0..<iterations where (try? await verifier.verifyTransaction(online.jws))?.isVerified != true { failures += 1 }
+        }
+        return failures
+    }
+
+    /// The synchronous entry point (a synchronous context, so Swift picks the synchronous overload).
+    private static func syncVerified(_ verifier: SignedDataVerifier, _ jws: String) -> Bool {
+        (try? verifier.verifyTransaction(jws))?.isVerified == true
+    }
+}
+
+/// Runs `body` on the cooperative pool and waits for it (the top level stays synchronous, so the
+/// other scenarios keep the synchronous overloads).
+func blocking(_ body: @escaping @Sendable () async -> Int) -> Int {
+    final class Box: @unchecked Sendable { var value = 0 }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        box.value = await body()
+        done.signal()
+    }
+    done.wait()
+    return box.value
+}

@@ -55,6 +55,9 @@ final class RevocationChecker: Sendable {
         let now = options.clock()
         if let leaf = cache.answer(for: subjects.leaf.cacheKey, at: now),
            let intermediate = cache.answer(for: subjects.intermediate.cacheKey, at: now) {
+            if case .good = leaf.status, case .good = intermediate.status {
+                return .good  // what `combine` concludes from two good answers
+            }
             return combine(.answer(leaf), subjects.leaf, .answer(intermediate), subjects.intermediate)
         }
         let deadline = options.overallDeadline

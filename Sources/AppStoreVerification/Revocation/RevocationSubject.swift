@@ -40,9 +40,17 @@ struct RevocationSubject: Sendable {
 }
 
 /// The two certificates of a validated App Store chain whose revocation status online mode checks.
-struct RevocationSubjects: Sendable {
+///
+/// A class: the warm path reads it from a cache on every verification, and a reference is one
+/// retain where the two subjects' fields are a dozen.
+final class RevocationSubjects: Sendable {
     /// The leaf, issued by the intermediate.
     let leaf: RevocationSubject
     /// The intermediate, issued by the trusted root its path was validated to.
     let intermediate: RevocationSubject
+
+    init(leaf: RevocationSubject, intermediate: RevocationSubject) {
+        self.leaf = leaf
+        self.intermediate = intermediate
+    }
 }

@@ -164,6 +164,40 @@ struct OCSPRevocationTests {
         #expect(transport.count(pki.rootResponderURL) == 1)
     }
 
+    @Test("cache: a cached revoked answer is still revoked, and not asked again")
+    func cachedRevocation() async throws {
+        let transport = CountingTransport()
+        let verifier = try pki.verifier(options(transport))
+        let jws = try pki.transaction(.revoked)
+        for _ in 0..<3 {
+            let result = try await verifier.verifyTransaction(jws)
+            guard case .unverified(_, .revokedCertificate(let reason)) = result else {
+                Issue.record("expected revokedCertificate, got \(result)")
+                return
+            }
+            #expect(reason.contains("leaf (x5c[0]"))
+        }
+        #expect(transport.count(pki.leafResponderURL) == 1)
+        #expect(transport.count(pki.rootResponderURL) == 1)
+    }
+
+    @Test("cache key: equal exactly when both DER encodings are, whatever the storage")
+    func cacheKey() {
+        let certificate: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x01]
+        let issuer: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x02]
+        let key = OCSPCacheKey(certificate: certificate, issuer: issuer)
+        let copy = OCSPCacheKey(certificate: Array(certificate[...]), issuer: issuer.map { $0 })
+        #expect(key == copy)
+        #expect(key.hashValue == copy.hashValue)
+        #expect(key != OCSPCacheKey(certificate: issuer, issuer: certificate))
+        // The boundary between the two encodings is part of the key.
+        #expect(key != OCSPCacheKey(certificate: certificate + issuer.prefix(1), issuer: Array(issuer.dropFirst())))
+        #expect(key != OCSPCacheKey(certificate: certificate, issuer: issuer.dropLast() + [0x03]))
+        var answers: [OCSPCacheKey: Int] = [key: 1]
+        answers[copy, default: 0] += 1
+        #expect(answers.count == 1 && answers[key] == 2)
+    }
+
     @Test("single flight: 32 concurrent verifications, one request per responder")
     func singleFlight() async throws {
         let transport = CountingTransport()
