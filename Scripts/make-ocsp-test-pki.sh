@@ -18,13 +18,20 @@
 # R (revoked, reason keyCompromise) or - (absent: the responder answers unknown).
 # Writes PEM certificates and keys (NAME.pem, NAME.key), DER certificates (NAME.der), the index
 # files root-index.txt and intermediate-index.txt, and intermediate-cas.pem.
+#
+# OCSP_TEST_KEYS=rsa mints RSA-2048 keys everywhere instead of P-256: a PKI shaped like Apple's
+# receipt chain, whose leaves sign app receipts (and whose responders sign with RSA).
 set -euo pipefail
 dir="$1"; root_port="$2"; leaf_port="$3"; shift 3
 mkdir -p "$dir"
 cd "$dir"
 serial=4096
 
-key() { openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1.key" 2>/dev/null; }
+if [ "${OCSP_TEST_KEYS:-ec}" = rsa ]; then
+    key() { openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$1.key" 2>/dev/null; }
+else
+    key() { openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1.key" 2>/dev/null; }
+fi
 
 # sign NAME ISSUER EXTENSIONS SUBJECT: a certificate for NAME.key, valid from yesterday for 30 days.
 sign() {

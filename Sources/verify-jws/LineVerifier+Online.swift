@@ -25,17 +25,13 @@ extension LineVerifier {
             case .appTransaction: return Outcome(try await verifier.verifyAppTransaction(jws))
             case .notification: return notificationOutcome(try await verifier.verifyNotification(jws))
             case .realtimeRequest: return Outcome(try await verifier.verifyRealtimeRequest(jws))
-            case .appReceipt: return Outcome(try verifier.verifyAppReceipt(jws))
+            case .appReceipt: return Outcome(try await verifier.verifyAppReceipt(jws))
             }
-        } catch let error as SignedDataDecodingError {
-            return Outcome(error, kind: kind)
-        } catch let error as OnlineVerificationError {
+        } catch {
             switch error {
             case .decoding(let decoding): return Outcome(decoding, kind: kind)
             case .revocationCheckUnavailable(let unavailable): return Outcome(unavailable, kind: kind)
             }
-        } catch {
-            return Outcome(SignedDataDecodingError(.malformedJWS, "\(error)"), kind: kind)
         }
     }
 

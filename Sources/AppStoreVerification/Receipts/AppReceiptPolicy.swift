@@ -19,10 +19,19 @@ struct AppReceiptPolicy: Sendable {
         xcodePolicy = try configuration.xcodeReceiptCertificate.map { root throws(VerifierConfigurationError) in try XcodeReceiptCertificatePolicy(root) }
     }
 
+    /// What ``verify(_:receipt:at:)`` checked the receipt with.
+    struct Checked {
+        /// The App Store chain, validated; `nil` for an Xcode receipt.
+        let chain: ValidatedChain?
+        /// The embedded certificates; `nil` for an Xcode receipt.
+        let certificates: ReceiptCertificatesKey?
+    }
+
     /// Checks the receipt's chain (or its Xcode certificate) at `instant`, then its signature.
     ///
     /// - Throws: why the signature or chain does not hold.
-    func verify(_ signedData: ReceiptSignedData, receipt: AppReceipt, at instant: EffectiveInstant) throws(VerificationError) {
+    func verify(_ signedData: ReceiptSignedData, receipt: AppReceipt, at instant: EffectiveInstant) throws(VerificationError) -> Checked {
+        let checked: Checked
         let certificates = signedData.certificates
         let signer = signedData.signer
         if receipt.environment == .xcode {
@@ -30,6 +39,7 @@ struct AppReceiptPolicy: Sendable {
                 throw .invalidCertificateChain("The receipt says environment Xcode: it was signed locally by Xcode's StoreKit Testing, not by the App Store, and no Xcode receipt certificate is configured. To verify it in development, configure Xcode's \"StoreKit\" receipt certificate as Configuration.xcodeReceiptCertificate (verify-jws --type app-receipt --xcode-certificate FILE).")
             }
             try xcodePolicy.validate(certificates, at: instant)
+            checked = Checked(chain: nil, certificates: nil)
         } else {
             guard signer.certificate_index == 0 else {
                 throw .invalidCertificateChain("The receipt's signer is embedded certificate \(signer.certificate_index); App Store receipts embed the signing certificate first, then the intermediate and the root.")
@@ -38,11 +48,16 @@ struct AppReceiptPolicy: Sendable {
                 throw .invalidCertificateChain(chainPolicy.messages.wrongCount(certificates.count))
             }
             let key = signedData.certificatesKey
-            if chainCache.value(for: key, where: { $0.validity.contains(instant.seconds) }) == nil {
-                chainCache.insert(try chainPolicy.validate(certificates, at: instant), for: key)
+            if let cached = chainCache.value(for: key, where: { $0.validity.contains(instant.seconds) }) {
+                checked = Checked(chain: cached, certificates: key)
+            } else {
+                let chain = try chainPolicy.validate(certificates, at: instant)
+                chainCache.insert(chain, for: key)
+                checked = Checked(chain: chain, certificates: key)
             }
         }
         try verifySignature(of: signedData)
+        return checked
     }
 
     /// The chain validated for an earlier receipt that embedded exactly `certificates`, whatever

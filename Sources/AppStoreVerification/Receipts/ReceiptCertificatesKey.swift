@@ -22,6 +22,11 @@ struct ReceiptCertificatesKey: Hashable, Sendable {
         self.bytes = certificates.flatMap { $0 }[...]
     }
 
+    /// The key with its own copy of the bytes, to be stored (a lookup's key borrows a receipt).
+    func owned() -> ReceiptCertificatesKey {
+        ReceiptCertificatesKey(borrowing: ArraySlice(Array(bytes)))
+    }
+
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.bytes.count == rhs.bytes.count && lhs.bytes.withUnsafeBytes { left in
             rhs.bytes.withUnsafeBytes { right in

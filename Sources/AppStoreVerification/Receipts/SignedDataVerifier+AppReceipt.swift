@@ -8,13 +8,11 @@ extension SignedDataVerifier {
     /// ``verifyAppReceipt(_:)-(Data)`` for what is checked.
     ///
     /// - Throws: ``SignedDataDecodingError`` (`malformedReceipt`, `inputTooLarge`) when the text is
-    ///   not base64 of an app receipt.
+    ///   not base64 of an app receipt, or `onlineVerificationRequiresAsync`, before reading the
+    ///   input, when online revocation checks are on (use the `async` overload then).
     public func verifyAppReceipt(_ appReceipt: String) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
-        let length = appReceipt.utf8.count
-        guard length <= configuration.maximumInputLength else {
-            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(length) bytes of text; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
-        }
-        return try verifyAppReceipt(encoded: Self.receiptBytes(base64: Array(appReceipt.utf8)))
+        try refuseOnlineReceipt()
+        return try offlineVerifyAppReceipt(appReceipt).result
     }
 
     /// Verifies and decodes a legacy app receipt given as bytes: the receipt file's DER (or BER)
@@ -34,14 +32,45 @@ extension SignedDataVerifier {
     ///
     /// Tie the receipt to the device that sent it with the result's `verifyingDevice(_:)` (the
     /// receipt overload, taking the device's `identifierForVendor`).
+    ///
+    /// With online revocation checks on (``Configuration/revocation``), use the `async` overload:
+    /// this one then throws `onlineVerificationRequiresAsync` before reading the input.
     public func verifyAppReceipt(_ appReceipt: Data) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
-        guard appReceipt.count <= configuration.maximumInputLength else {
-            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(appReceipt.count) bytes; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
+        try refuseOnlineReceipt()
+        return try offlineVerifyAppReceipt(appReceipt).result
+    }
+
+    /// Verifies and decodes a legacy app receipt given as base64 text, online when revocation checks
+    /// are on: after the offline checks of the synchronous overload, with the effective date now,
+    /// the OCSP responders named by the receipt's signing certificate and its intermediate are asked
+    /// whether either is revoked (answers cached). With revocation off it returns exactly the
+    /// synchronous result. Xcode receipts are not checked for revocation (their certificate names no
+    /// responder).
+    ///
+    /// - Throws: ``OnlineVerificationError``: `.decoding` when the input is not an app receipt,
+    ///   `.revocationCheckUnavailable` when no revocation answer could be had (retry later).
+    public func verifyAppReceipt(_ appReceipt: String) async throws(OnlineVerificationError) -> VerificationResult<AppReceipt> {
+        let verification: ReceiptVerification
+        do {
+            verification = try offlineVerifyAppReceipt(appReceipt)
+        } catch {
+            throw .decoding(error)
         }
-        if appReceipt.first == 0x30 {
-            return try verifyAppReceipt(encoded: appReceipt)
+        return try await checkRevocation(of: verification)
+    }
+
+    /// Verifies and decodes a legacy app receipt given as bytes (DER, BER or base64 text), online
+    /// when revocation checks are on: see the `String` overload.
+    ///
+    /// - Throws: ``OnlineVerificationError``.
+    public func verifyAppReceipt(_ appReceipt: Data) async throws(OnlineVerificationError) -> VerificationResult<AppReceipt> {
+        let verification: ReceiptVerification
+        do {
+            verification = try offlineVerifyAppReceipt(appReceipt)
+        } catch {
+            throw .decoding(error)
         }
-        return try verifyAppReceipt(encoded: Self.receiptBytes(base64: Array(appReceipt)))
+        return try await checkRevocation(of: verification)
     }
 
     /// The transaction ID of the first in-app purchase of a **verified** receipt, or `nil` when it
@@ -54,33 +83,89 @@ extension SignedDataVerifier {
         try verifyAppReceipt(appReceipt).transactionId
     }
 
-    private func verifyAppReceipt(encoded: Data) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
+    /// The transaction ID of the first in-app purchase of a **verified** receipt, online when
+    /// revocation checks are on (see the synchronous overload).
+    ///
+    /// - Throws: ``OnlineVerificationError`` when the input is not an app receipt or no revocation
+    ///   answer could be had, and ``VerificationError`` when the receipt does not verify.
+    public func extractTransactionIdFromAppReceipt(_ appReceipt: String) async throws -> String? {
+        try await verifyAppReceipt(appReceipt).transactionId
+    }
+
+    /// What the offline checks concluded, with what the revocation check needs.
+    struct ReceiptVerification {
+        let result: VerificationResult<AppReceipt>
+        /// The App Store chain the receipt was verified with (`nil` for Xcode receipts and failures).
+        let chain: ValidatedChain?
+        /// The receipt's embedded certificates.
+        let certificates: ReceiptCertificatesKey?
+    }
+
+    /// The synchronous entry points' refusal to wait on the network.
+    private func refuseOnlineReceipt() throws(SignedDataDecodingError) {
         if revocationChecker != nil {
-            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks (Configuration.revocation) are not available for app receipts yet, and a receipt verified without them would look checked: verify receipts with a verifier whose revocation is off.")
+            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the async entry point instead (try await verifier.verifyAppReceipt(...)), or build a second verifier with revocation off for synchronous offline verification.")
         }
+    }
+
+    /// Revocation can only withdraw a verdict the offline checks gave.
+    private func checkRevocation(of verification: ReceiptVerification) async throws(OnlineVerificationError) -> VerificationResult<AppReceipt> {
+        guard let revocationChecker, case .verified(let receipt) = verification.result,
+              let chain = verification.chain, let certificates = verification.certificates
+        else { return verification.result }
+        switch await revocationChecker.check(receiptChain: chain, certificates: certificates) {
+        case .good: return verification.result
+        case .failed(let error): return .unverified(receipt, error)
+        case .unavailable(let error): throw .revocationCheckUnavailable(error)
+        }
+    }
+
+    /// Base64 text: length limit, then decoding.
+    private func offlineVerifyAppReceipt(_ appReceipt: String) throws(SignedDataDecodingError) -> ReceiptVerification {
+        let length = appReceipt.utf8.count
+        guard length <= configuration.maximumInputLength else {
+            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(length) bytes of text; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
+        }
+        return try offlineVerifyAppReceipt(encoded: Self.receiptBytes(base64: Array(appReceipt.utf8)))
+    }
+
+    /// DER/BER bytes or base64 text: length limit, then decoding.
+    private func offlineVerifyAppReceipt(_ appReceipt: Data) throws(SignedDataDecodingError) -> ReceiptVerification {
+        guard appReceipt.count <= configuration.maximumInputLength else {
+            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(appReceipt.count) bytes; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
+        }
+        if appReceipt.first == 0x30 {
+            return try offlineVerifyAppReceipt(encoded: appReceipt)
+        }
+        return try offlineVerifyAppReceipt(encoded: Self.receiptBytes(base64: Array(appReceipt)))
+    }
+
+    /// Every check but revocation.
+    private func offlineVerifyAppReceipt(encoded: Data) throws(SignedDataDecodingError) -> ReceiptVerification {
         if encoded.first == UInt8(ascii: "{") {
             throw SignedDataDecodingError(.malformedReceipt, "This is an old-style transaction receipt (a property list, SKPaymentTransaction.transactionReceipt, deprecated since iOS 7), not an app receipt; it carries no verifiable signature. Ask the app for its app receipt (Bundle.main.appStoreReceiptURL) or, better, for StoreKit 2 signed transactions.")
         }
-        if let result = verifyWarmAppReceipt(encoded) {
-            return result
+        if let verification = verifyWarmAppReceipt(encoded) {
+            return verification
         }
         let signedData = try ReceiptSignedData(encoded: encoded)
         let receipt = try AppReceipt(payload: signedData.content)
         let instant = effectiveInstant(of: receipt)
+        let checked: AppReceiptPolicy.Checked
         do throws(VerificationError) {
-            try receiptPolicy.verify(signedData, receipt: receipt, at: instant)
+            checked = try receiptPolicy.verify(signedData, receipt: receipt, at: instant)
             try checkClaims(of: receipt)
         } catch {
-            return .unverified(receipt, error)
+            return ReceiptVerification(result: .unverified(receipt, error), chain: nil, certificates: nil)
         }
-        return .verified(receipt)
+        return ReceiptVerification(result: .verified(receipt), chain: checked.chain, certificates: checked.certificates)
     }
 
     /// The warm path: a DER receipt that embeds exactly the certificates of a chain validated for
     /// an earlier receipt, valid at this one's effective date, is checked without parsing any
     /// certificate (``ReceiptEnvelope``). `nil` sends the receipt down the general path, which
     /// checks everything and reports any problem; the verdicts of both paths are the same.
-    private func verifyWarmAppReceipt(_ encoded: Data) -> VerificationResult<AppReceipt>? {
+    private func verifyWarmAppReceipt(_ encoded: Data) -> ReceiptVerification? {
         let der = encoded.withUnsafeBytes { [UInt8]($0) }
         guard let envelope = ReceiptEnvelope(der: der),
               let chain = receiptPolicy.cachedChain(for: envelope.certificates),
@@ -93,14 +178,14 @@ extension SignedDataVerifier {
             try receiptPolicy.verifySignature(of: signedData)
             try checkClaims(of: receipt)
         } catch {
-            return .unverified(receipt, error)
+            return ReceiptVerification(result: .unverified(receipt, error), chain: nil, certificates: nil)
         }
-        return .verified(receipt)
+        return ReceiptVerification(result: .verified(receipt), chain: chain, certificates: envelope.certificates)
     }
 
-    /// The instant a receipt's chain is checked at: by default its creation date.
+    /// The instant a receipt's chain is checked at: by default its creation date; now online.
     private func effectiveInstant(of receipt: AppReceipt) -> EffectiveInstant {
-        configuration.effectiveDate.instant(
+        effectiveDatePolicy.instant(
             signingDate: receipt.receiptCreationDate, origin: "the receipt's creation date",
             fallbackOrigin: "now, as the receipt has no creation date")
     }

@@ -24,6 +24,8 @@ final class RevocationChecker: Sendable {
     private let roots: [(certificate: X509Certificate, key: PublicKey)]
     /// The certificates behind each validated JWS header, so a warm verification reads no certificate.
     private let subjectsByHeader: LRUCache<HeaderSegmentKey, RevocationSubjects>
+    /// The same for app receipts, by the certificates they embed.
+    private let subjectsByReceiptCertificates: LRUCache<ReceiptCertificatesKey, RevocationSubjects>
 
     init(options: OCSPOptions, trustedRoots: [TrustedRoot], headerCacheCapacity: Int) throws(VerifierConfigurationError) {
         if let problem = options.configurationProblem() {
@@ -42,15 +44,35 @@ final class RevocationChecker: Sendable {
         self.roots = roots
         self.cache = OCSPResponseCache(capacity: options.cacheCapacity)
         self.subjectsByHeader = LRUCache(capacity: max(1, headerCacheCapacity))
+        self.subjectsByReceiptCertificates = LRUCache(capacity: 16)
     }
 
     /// Checks the chain of `jws`, which the offline checks already validated.
     func check(_ jws: CompactJWS) async -> Verdict {
-        let subjects: RevocationSubjects
         switch self.subjects(of: jws) {
-        case .success(let found): subjects = found
+        case .success(let subjects): return await check(subjects)
         case .failure(let error): return .failed(error)
         }
+    }
+
+    /// Checks the chain an app receipt embeds (`certificates`), which the offline checks already
+    /// validated as `chain`.
+    func check(receiptChain chain: ValidatedChain, certificates: ReceiptCertificatesKey) async -> Verdict {
+        if let cached = subjectsByReceiptCertificates.value(for: certificates, where: { _ in true }) {
+            return await check(cached)
+        }
+        guard let root = chain.root else {
+            return .failed(.invalidCertificateChain("The receipt's intermediate (\(chain.intermediate.subject)) was validated to no configured receipt root, so its revocation status cannot be asked."))
+        }
+        let subjects = RevocationSubjects(
+            leaf: RevocationSubject(certificate: chain.leaf, issuer: chain.intermediate, position: "the receipt's signing certificate (\(chain.leaf.subject))"),
+            intermediate: RevocationSubject(certificate: chain.intermediate, issuer: root, position: "the receipt's intermediate (\(chain.intermediate.subject))"))
+        subjectsByReceiptCertificates.insert(subjects, for: certificates.owned())
+        return await check(subjects)
+    }
+
+    /// Asks about the leaf and the intermediate (through the cache) and combines the answers.
+    private func check(_ subjects: RevocationSubjects) async -> Verdict {
         // The warm path: both answers cached, no suspension, no task.
         let now = options.clock()
         if let leaf = cache.answer(for: subjects.leaf.cacheKey, at: now),

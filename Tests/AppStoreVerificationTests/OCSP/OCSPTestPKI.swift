@@ -90,7 +90,7 @@ final class OCSPTestPKI: @unchecked Sendable {
     }
 
     /// Waits until `file` contains `text`, for at most five seconds.
-    private static func waitForLog(_ file: URL, containing text: String) -> Bool {
+    static func waitForLog(_ file: URL, containing text: String) -> Bool {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
             if let log = try? String(contentsOf: file, encoding: .utf8), log.contains(text) { return true }
@@ -112,7 +112,7 @@ final class OCSPTestPKI: @unchecked Sendable {
     }
 
     /// `openssl ocsp` on `port`, inside a watchdog that kills it when this process ends.
-    private static func startResponder(in directory: URL, port: UInt16, _ arguments: [String]) throws {
+    static func startResponder(in directory: URL, port: UInt16, _ arguments: [String]) throws {
         // `openssl ocsp` ignores SIGTERM: the watchdog uses SIGKILL, and setpriv makes the kernel
         // send SIGKILL to the responder if the watchdog itself is killed.
         let pdeath = FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") ? ["setpriv", "--pdeathsig", "KILL"] : []
