@@ -10,6 +10,9 @@ extension LineVerifier {
 
     /// Verifies a line as a base64 app receipt.
     func appReceiptOutcome(for text: String) -> Outcome {
+        if online {
+            return onlineOutcome(for: text, as: .appReceipt)
+        }
         do {
             return Outcome(try verifier.verifyAppReceipt(text))
         } catch {

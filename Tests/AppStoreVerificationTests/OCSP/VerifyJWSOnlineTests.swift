@@ -33,6 +33,23 @@ struct VerifyJWSOnlineTests {
         #expect(mixed.status == 1)
     }
 
+    @Test("app receipts online: good verified (exit 0), revoked signing certificate unverified with revokedCertificate (exit 1)")
+    func receipts() throws {
+        let pki = try OCSPReceiptPKI.shared.get()
+        let root = pki.directory.appendingPathComponent("root.der").path
+        func run(_ leaves: [OCSPReceiptPKI.Leaf]) throws -> VerifyJWSProcess.Output {
+            let input = try leaves.map { try pki.receipt($0).base64EncodedString() }.joined(separator: "\n") + "\n"
+            return try VerifyJWSProcess.run(["--online", "--type", "app-receipt", "--root", root, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
+        }
+        let good = try run([.good])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.jsonLines.first?["status"] as? String == "verified")
+        let revoked = try run([.good, .revoked])
+        #expect(revoked.status == 1, "\(revoked.stderr)")
+        let error = revoked.jsonLines.last?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "revokedCertificate")
+    }
+
     @Test("--ocsp-timeout without --online is an argument error (exit 2)")
     func timeoutNeedsOnline() throws {
         let output = try VerifyJWSProcess.run(["--ocsp-timeout", "2"], stdin: Data())
