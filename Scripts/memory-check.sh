@@ -6,9 +6,11 @@
 #   4. the concurrency tests under ThreadSanitizer;
 #   5. the OCSP shim (asv_ocsp.c) under AddressSanitizer + LeakSanitizer, on a PKI and responses
 #      minted with the openssl command line, and the OCSP tests (real openssl ocsp responders) under
-#      AddressSanitizer.
+#      AddressSanitizer;
+#   6. the PKCS#7 shim (asv_pkcs7.c: app receipts, the general and the warm path) under
+#      AddressSanitizer + LeakSanitizer + UBSan on the minted receipts of TestVectors/receipts.
 #
-#   Scripts/memory-check.sh            (all four; about 10 minutes on 2 cores)
+#   Scripts/memory-check.sh            (all six; about 15 minutes on 2 cores)
 #
 # LeakSanitizer is off for the Swift runs: Swift stores object pointers inside enums with tag bits
 # set (Data's representation, Optional payloads), so pointer scanning reports still-reachable cache
@@ -69,5 +71,10 @@ bash Scripts/make-ocsp-test-pki.sh "$pki" 9 9 good:9:V revoked:9:R unknown:9:-
 cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/ocsp-shim-check.c \
     Sources/CAppStoreOpenSSL/asv_ocsp.c Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/ocsp-shim-check-asan"
 ASAN_OPTIONS=detect_leaks=1 "$work/ocsp-shim-check-asan" "$pki" 200
-ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan --filter OCSPRevocationTests 2>&1 \
+ASAN_OPTIONS=detect_leaks=0 swift test --sanitize=address --scratch-path .build-asan --filter "OCSPRevocationTests|OCSPReceiptTests" 2>&1 \
     | grep -E "Test run|✘|ERROR: AddressSanitizer" | tail -n 20
+
+echo "== 6. PKCS#7 shim (app receipts) under AddressSanitizer + LeakSanitizer"
+cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/pkcs7-shim-check.c \
+    Sources/CAppStoreOpenSSL/asv_pkcs7.c Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/pkcs7-shim-check-asan"
+ASAN_OPTIONS=detect_leaks=1 "$work/pkcs7-shim-check-asan" TestVectors/receipts 100
