@@ -46,16 +46,19 @@ case "floor-newleaf", "floor-newleaf-parsed":
         if !leaf || !floor.verifyES256() { notVerified += 1 }
     }
 case "receipt", "receipt-floor":
-    // The minted SHA-256 receipt (TestVectors/receipts), its RSA test PKI trusted, chain cache warm.
+    // The minted SHA-256 receipt (TestVectors/receipts), its RSA test PKI trusted, chain cache warm;
+    // or, with RECEIPT_FILE=PATH, that receipt (DER or base64) under the default root, Apple Root CA.
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let receipt = try Data(contentsOf: root.appendingPathComponent("TestVectors/receipts/valid-sha256.der"))
+    let receiptFile = ProcessInfo.processInfo.environment["RECEIPT_FILE"]
+    var receipt = try Data(contentsOf: receiptFile.map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent("TestVectors/receipts/valid-sha256.der"))
+    if receipt.first != 0x30, let decoded = Data(base64Encoded: receipt, options: .ignoreUnknownCharacters) { receipt = decoded }
     if scenario == "receipt-floor" {
         let floor = try RawReceiptVerificationFloor(receipt: receipt)
         for _ in 0..<iterations where !(floor.verifyReceiptSignature() && floor.verifyLeafCertificateSignature()) { notVerified += 1 }
     } else {
         let receiptRoot = try TrustedRoot(derEncoded: Data(contentsOf: root.appendingPathComponent("TestVectors/receipts/pki/root.der")))
-        var configuration = SignedDataVerifier.Configuration(bundleId: "com.example.app")
-        configuration.receiptRoots = [receiptRoot]
+        var configuration = SignedDataVerifier.Configuration(bundleId: receiptFile == nil ? "com.example.app" : nil)
+        if receiptFile == nil { configuration.receiptRoots = [receiptRoot] }
         let receiptVerifier = try SignedDataVerifier(configuration: configuration)
         for _ in 0..<iterations where (try? receiptVerifier.verifyAppReceipt(receipt))?.isVerified != true { notVerified += 1 }
     }

@@ -96,8 +96,8 @@ public struct AppReceipt: Sendable, Hashable {
 
     /// Decodes the payload bytes (the verifier's path: no copy through `Data`).
     init(decoding bytes: [UInt8]) throws(ReceiptFormatError) {
-        let set = try ReceiptPayloadParser.fields(bytes, window: 0..<bytes.count, in: "the receipt")
-        let typed = try ReceiptPayloadParser.TypedFields(set, singleValued: Self.typedFieldTypes, what: "the receipt")
+        let set = try ReceiptPayloadParser.fields(bytes, window: 0..<bytes.count, in: .receipt)
+        let typed = try ReceiptPayloadParser.TypedFields(set, singleValued: Self.typedFieldTypes, what: .receipt)
         self.receiptType = try typed.string(0)
         self.appItemId = try typed.integer(1)
         self.bundleId = try typed.string(2)

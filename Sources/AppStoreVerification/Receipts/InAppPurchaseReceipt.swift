@@ -39,7 +39,7 @@ public struct InAppPurchaseReceipt: Sendable, Hashable {
     /// Decodes the nested attribute SET in `bytes[window]` (the contents of attribute 17's OCTET
     /// STRING in the receipt's payload).
     init(_ bytes: [UInt8], window: Range<Int>, index: Int) throws(ReceiptFormatError) {
-        let what = "in-app purchase \(index)"
+        let what = ReceiptPayloadParser.SetName.inAppPurchase(index)
         let set = try ReceiptPayloadParser.fields(bytes, window: window, in: what)
         let typed = try ReceiptPayloadParser.TypedFields(set, singleValued: Self.typedFieldTypes, what: what)
         self.quantity = try typed.integer(1701)

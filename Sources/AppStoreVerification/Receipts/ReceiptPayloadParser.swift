@@ -11,6 +11,19 @@ enum ReceiptPayloadParser {
     /// The most attributes read from one SET (an in-app purchase is one attribute of the outer SET).
     static let maximumFieldsPerSet = 200_000
 
+    /// Which SET is read, for messages: built into text only when a message is.
+    enum SetName: CustomStringConvertible {
+        case receipt
+        case inAppPurchase(Int)
+
+        var description: String {
+            switch self {
+            case .receipt: "the receipt"
+            case .inAppPurchase(let index): "in-app purchase \(index)"
+            }
+        }
+    }
+
     /// The attributes of one SET, and where each value's contents are in the bytes read.
     struct ParsedSet {
         /// The bytes the SET was read from.
@@ -22,7 +35,7 @@ enum ReceiptPayloadParser {
     }
 
     /// The attributes of the SET that spans exactly `window` of `bytes`.
-    static func fields(_ bytes: [UInt8], window: Range<Int>, in what: String) throws(ReceiptFormatError) -> ParsedSet {
+    static func fields(_ bytes: [UInt8], window: Range<Int>, in what: SetName) throws(ReceiptFormatError) -> ParsedSet {
         var outer = ReceiptDERReader(bytes, window: window)
         let set = try outer.read(ReceiptDERReader.Tag.set, "\(what)'s attribute SET")
         guard outer.isAtEnd else {
@@ -31,6 +44,10 @@ enum ReceiptPayloadParser {
         var reader = outer.reader(inside: set)
         var fields: [ReceiptField] = []
         var valueRanges: [Range<Int>] = []
+        // An attribute takes at least 11 bytes; real ones about 20 to 60.
+        let estimate = min(set.contents.count / 24 + 4, 4_096)
+        fields.reserveCapacity(estimate)
+        valueRanges.reserveCapacity(estimate)
         while !reader.isAtEnd {
             guard fields.count < maximumFieldsPerSet else {
                 throw ReceiptFormatError("\(what) has more than \(maximumFieldsPerSet) attributes")
@@ -58,13 +75,13 @@ enum ReceiptPayloadParser {
     /// Typed values of one SET's attributes, with the single-valued ones checked for duplicates.
     struct TypedFields {
         let set: ParsedSet
-        let what: String
+        let what: SetName
         /// The types typed by the caller, and the index of the attribute of each type (-1: absent).
         private let types: [Int]
         private var indices: [Int]
 
         /// Indexes `set`; an attribute whose type is in `singleValued` may appear only once.
-        init(_ set: ParsedSet, singleValued: [Int], what: String) throws(ReceiptFormatError) {
+        init(_ set: ParsedSet, singleValued: [Int], what: SetName) throws(ReceiptFormatError) {
             self.set = set
             self.what = what
             self.types = singleValued
