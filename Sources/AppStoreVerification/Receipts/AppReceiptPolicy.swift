@@ -8,7 +8,7 @@ struct AppReceiptPolicy: Sendable {
     /// embeds certificates seen before costs only its RSA signature check, within the recorded
     /// validity window (see ``ReceiptEnvelope``).
     let chainCache: LRUCache<ReceiptCertificatesKey, ValidatedChain>
-    let xcodePolicy: XcodeReceiptCertificatePolicy?
+    let xcodePolicy: XcodeCertificatePolicy?
 
     init(configuration: SignedDataVerifier.Configuration) throws(VerifierConfigurationError) {
         guard !configuration.receiptRoots.isEmpty else {
@@ -16,7 +16,7 @@ struct AppReceiptPolicy: Sendable {
         }
         chainPolicy = AppleChainPolicy(trustStore: try TrustStore(roots: configuration.receiptRoots), rules: .appReceipt, strict: configuration.strictChecks)
         chainCache = LRUCache(capacity: min(configuration.chainCacheCapacity, 16))
-        xcodePolicy = try configuration.xcodeReceiptCertificate.map { root throws(VerifierConfigurationError) in try XcodeReceiptCertificatePolicy(root) }
+        xcodePolicy = try configuration.xcodeReceiptCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root, rules: .appReceipt) }
     }
 
     /// What ``verify(_:receipt:at:)`` checked the receipt with.

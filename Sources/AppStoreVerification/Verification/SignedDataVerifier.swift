@@ -51,7 +51,7 @@ public final class SignedDataVerifier: Sendable {
             trustStore: try TrustStore(roots: configuration.trustedRoots), rules: .appStoreSignedData,
             strict: configuration.strictChecks, issuerCacheCapacity: min(configuration.chainCacheCapacity, 16))
         self.chainCache = ValidatedChainCache(capacity: configuration.chainCacheCapacity)
-        self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root) }
+        self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root, rules: .signedData) }
         self.receiptPolicy = try AppReceiptPolicy(configuration: configuration)
         switch configuration.revocation {
         case .off:
