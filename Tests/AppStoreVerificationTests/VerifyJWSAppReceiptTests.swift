@@ -122,23 +122,27 @@ struct VerifyJWSAppReceiptTests {
         }
     }
 
-    @Test("every minted receipt with the default options gets its manifest verdict through the CLI too")
-    func manifestThroughCLI() throws {
-        let vectors = ReceiptVector.all.filter {
-            $0.options.receiptRoots == ["receipts/pki/root.der"] && $0.options.bundleId == "com.example.app"
-                && $0.options.environment == "Sandbox" && $0.options.effectiveDate == nil
-                && $0.options.xcodeReceiptCertificate == nil && $0.options.maximumInputLength == nil
-        }
-        #expect(vectors.count >= 40)
-        let input = try vectors.map { try Self.line(String($0.file.dropFirst("receipts/".count))) }.joined(separator: "\n") + "\n"
-        let output = try VerifyJWSProcess.run(
-            ["--type", "app-receipt", "--format", "json", "--environment", "Sandbox"] + Self.rootArguments, stdin: Data(input.utf8))
+    @Test("every minted receipt gets its manifest verdict through the CLI, with flags equivalent to its manifest options (one process per option set)",
+          arguments: ReceiptVectorCLIGroup.all)
+    func manifestThroughCLI(_ group: ReceiptVectorCLIGroup) throws {
+        let input = try group.vectors.map(ReceiptVectorCLIGroup.line).joined(separator: "\n") + "\n"
+        let output = try VerifyJWSProcess.run(group.arguments + ["--format", "json"], stdin: Data(input.utf8))
         let lines = output.jsonLines
-        try #require(lines.count == vectors.count, "\(output.stderr)")
-        for (vector, line) in zip(vectors, lines) {
-            #expect(line["status"] as? String == vector.expected.status, "\(vector.name)")
-            #expect((line["error"] as? [String: Any])?["code"] as? String == vector.expected.code, "\(vector.name)")
+        try #require(lines.count == group.vectors.count, "\(output.stdout) \(output.stderr)")
+        for (vector, line) in zip(group.vectors, lines) {
+            #expect(line["type"] as? String == "app-receipt", "\(vector.name)")
+            #expect(line["status"] as? String == vector.expected.status, "\(vector.name): \(vector.description)")
+            #expect((line["error"] as? [String: Any])?["code"] as? String == vector.expected.code, "\(vector.name): \(vector.description)")
         }
+        #expect(output.status == group.expectedExitStatus, "\(output.stderr)")
+    }
+
+    @Test("the CLI groups cover every vector of the manifest in a few processes")
+    func manifestGroupsCoverEveryVector() {
+        let grouped = ReceiptVectorCLIGroup.all.flatMap(\.vectors).map(\.name)
+        #expect(grouped.sorted() == ReceiptVector.all.map(\.name).sorted())
+        #expect(grouped.count >= 67)
+        #expect(ReceiptVectorCLIGroup.all.count <= 12, "\(ReceiptVectorCLIGroup.all.map(\.testDescription))")
     }
 
     @Test("text output shows the receipt's fields")
