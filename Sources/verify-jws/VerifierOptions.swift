@@ -4,7 +4,7 @@ import Foundation
 
 /// The options that configure the verifier, shared by `verify-jws` and `verify-jws entitlements`.
 struct VerifierOptions: ParsableArguments {
-    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). It replaces the JWS root (default: the embedded Apple Root CA - G3); with --type app-receipt, the receipt root instead (default: the embedded Apple Root CA); with --type auto (the default), both: JWS and receipt chains must then each end at one of the given roots.", valueName: "FILE"))
+    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). It replaces the JWS root (default: the embedded Apple Root CA - G3). In verify-jws with --type app-receipt it replaces the receipt root instead (default: the embedded Apple Root CA), and with --type auto (the default) both: JWS and receipt chains must then each end at one of the given roots.", valueName: "FILE"))
     var roots: [String] = []
 
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID payloads must carry.", valueName: "ID"))
