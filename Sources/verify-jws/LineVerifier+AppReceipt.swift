@@ -2,10 +2,10 @@ import AppStoreVerification
 import Foundation
 
 extension LineVerifier {
-    /// Whether an input line is a base64 app receipt rather than a JWS: base64 of a DER (`MII...`) or
-    /// BER (`MIA...`, Xcode) SEQUENCE, without the dots of a compact JWS.
+    /// Whether an input line is a base64 app receipt rather than a JWS (see ``Base64ReceiptPrefix``):
+    /// a PKCS#7 SignedData header at its start, no dot in it.
     static func looksLikeAppReceipt(_ text: String) -> Bool {
-        (text.hasPrefix("MII") || text.hasPrefix("MIA")) && !text.contains(".")
+        Base64ReceiptPrefix.matches(text)
     }
 
     /// Verifies a line as a base64 app receipt.

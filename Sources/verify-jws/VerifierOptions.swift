@@ -4,7 +4,7 @@ import Foundation
 
 /// The options that configure the verifier, shared by `verify-jws` and `verify-jws entitlements`.
 struct VerifierOptions: ParsableArguments {
-    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). Default: the embedded Apple Root CA - G3; with --type app-receipt, it replaces the receipt root (default: the embedded Apple Root CA).", valueName: "FILE"))
+    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). It replaces the JWS root (default: the embedded Apple Root CA - G3). In verify-jws with --type app-receipt it replaces the receipt root instead (default: the embedded Apple Root CA), and with --type auto (the default) both: JWS and receipt chains must then each end at one of the given roots.", valueName: "FILE"))
     var roots: [String] = []
 
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID payloads must carry.", valueName: "ID"))
@@ -28,24 +28,38 @@ struct VerifierOptions: ParsableArguments {
         }
     }
 
+    /// Which roots `--root` replaces.
+    enum RootScope {
+        /// The JWS roots (`trustedRoots`): JWS only.
+        case signedData
+        /// The receipt roots (`receiptRoots`): `--type app-receipt`.
+        case appReceipts
+        /// Both: `--type auto`, whose lines may be either.
+        case signedDataAndAppReceipts
+    }
+
     /// The verifier configuration these options describe.
     ///
     /// - Parameters:
-    ///   - forReceipts: `--root` replaces the receipt root (app receipts) instead of the JWS root, and
-    ///     `--xcode-certificate` is Xcode's receipt-signing certificate.
+    ///   - rootScope: which roots `--root` replaces.
+    ///   - forReceipts: `--xcode-certificate` is Xcode's receipt-signing certificate.
     ///   - routeXcodeCertificateByKey: `--type auto`: Xcode signs JWS with a P-256 certificate and app
     ///     receipts with an RSA one, so the certificate goes to the option that accepts its key.
-    func makeConfiguration(effectiveDate: EffectiveDatePolicy, forReceipts: Bool = false, routeXcodeCertificateByKey: Bool = false) throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
+    func makeConfiguration(effectiveDate: EffectiveDatePolicy, rootScope: RootScope = .signedData, forReceipts: Bool = false, routeXcodeCertificateByKey: Bool = false) throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
         var configuration = SignedDataVerifier.Configuration()
         if !roots.isEmpty {
             var trusted: [TrustedRoot] = []
             for path in roots {
                 trusted += try TrustedRoot.roots(contentsOf: URL(fileURLWithPath: path))
             }
-            if forReceipts {
-                configuration.receiptRoots = trusted
-            } else {
+            switch rootScope {
+            case .signedData:
                 configuration.trustedRoots = trusted
+            case .appReceipts:
+                configuration.receiptRoots = trusted
+            case .signedDataAndAppReceipts:
+                configuration.trustedRoots = trusted
+                configuration.receiptRoots = trusted
             }
         }
         if let xcodeCertificate {

@@ -127,7 +127,12 @@ struct VerifyJWS: ParsableCommand {
     }
 
     private func makeConfiguration() throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
-        var configuration = try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy, forReceipts: type == .appReceipt, routeXcodeCertificateByKey: type == .auto)
+        let rootScope: VerifierOptions.RootScope = switch type {
+        case .auto: .signedDataAndAppReceipts
+        case .appReceipt: .appReceipts
+        default: .signedData
+        }
+        var configuration = try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy, rootScope: rootScope, forReceipts: type == .appReceipt, routeXcodeCertificateByKey: type == .auto)
         configuration.maximumInputLength = maxInputBytes
         if online {
             let timeout = Duration.milliseconds(Int64(((ocspTimeout ?? 5) * 1000).rounded()))

@@ -5,12 +5,9 @@ import Testing
 // Differential test against Apple's official App Store Server Library (Python):
 // `ReceiptUtility.extract_transaction_id_from_app_receipt` must extract the same transaction ID as
 // we do from every receipt that verifies (the real receipts in ../shared, Xcode's receipts with the
-// StoreKit certificate, the minted valid receipts).
-//
-// Deliberate difference: Apple's utility performs no validation ("*NO validation* is performed on
-// the receipt"); it extracts an ID from receipts that do not verify too (tampered, another root,
-// another signer). We extract only from verified receipts (`VerificationResult.transactionId`
-// throws the VerificationError), so those inputs are compared as "Apple extracts, we refuse".
+// StoreKit certificate, the minted valid receipts), and every receipt on which the answers differ
+// (Apple extracts, we refuse: unverified receipts, and malformed ones Apple reads past) is listed,
+// with the reason, in ReceiptOracleDeliberateDifferences.swift. An unlisted difference fails.
 
 /// Runs Apple's ReceiptUtility over base64 receipts, one a line; `nil` when Python or the library
 /// is missing.
@@ -121,17 +118,105 @@ struct ReceiptOracleDifferentialTests {
         #expect(compared == inputs.count)
     }
 
-    @Test("Apple extracts from receipts that do not verify; we refuse (the deliberate difference)")
-    func extractionFromUnverified() throws {
-        let names = ["tampered-content", "wrong-root", "impostor-intermediate", "signed-by-other-key", "expired-leaf-at-creation"]
-        let vectors = ReceiptVector.all.filter { names.contains($0.name) }
-        #expect(vectors.count == names.count)
-        let texts = try vectors.map { try Data(contentsOf: TestPaths.testVector($0.file)).base64EncodedString() }
-        let apple = try ReceiptOracle.extract(texts)
-        for (vector, (text, appleAnswer)) in zip(vectors, zip(texts, apple)) {
-            #expect(appleAnswer == .some("2000000000000001"), "\(vector.name): Apple's utility extracts without validation")
-            #expect(throws: VerificationError.self, "\(vector.name)") {
-                try vector.makeVerifier().extractTransactionIdFromAppReceipt(text)
+    /// One side's answer: the transaction ID extracted (`nil`: none in the receipt), or a refusal
+    /// (ours: "status code"; Apple's: it threw).
+    enum Answer: Equatable, CustomStringConvertible {
+        case extracted(String?)
+        case refused(String)
+
+        var description: String {
+            switch self {
+            case .extracted(let id): "extracted \(id.map { "\"\($0)\"" } ?? "nil")"
+            case .refused(let verdict): "refused (\(verdict))"
+            }
+        }
+
+        /// Whether the two answers agree: the same ID extracted, or both refusing.
+        func agrees(with other: Answer) -> Bool {
+            switch (self, other) {
+            case (.extracted(let mine), .extracted(let theirs)): mine == theirs
+            case (.refused, .refused): true
+            default: false
+            }
+        }
+    }
+
+    /// Every receipt the tests know, each with the verifier it is checked with: the minted vectors
+    /// with their manifest options, and from ../shared the real receipts, what is not a receipt, and
+    /// Xcode's receipts with and without the StoreKit certificate.
+    static func allInputs() throws -> [(name: String, text: String, verifier: SignedDataVerifier)] {
+        var inputs: [(name: String, text: String, verifier: SignedDataVerifier)] = []
+        for vector in ReceiptVector.all {
+            inputs.append((vector.name, try ReceiptVectorCLIGroup.line(vector), try vector.makeVerifier()))
+        }
+        guard TestPaths.sharedIsPresent else { return inputs }
+        let apple = try SignedDataVerifier()
+        for file in RealAppReceiptTests.allReceiptFiles {
+            inputs.append((file, try RealAppReceiptTests.base64Line(file), apple))
+        }
+        inputs.append(("not_a_receipt", try TestPaths.text(TestPaths.sharedFile(RealAppReceiptTests.directory + "not_a_receipt")), apple))
+        inputs.append(("deprecatedSinglesTypeExpiredAppleCert_receipt.b64",
+                       String(try TestPaths.text(TestPaths.sharedFile(RealAppReceiptTests.directory + "deprecatedSinglesTypeExpiredAppleCert_receipt.b64")).filter { !$0.isWhitespace }), apple))
+        inputs.append(("frank4dd-cacert.der", try RealAppReceiptTests.bytes("frank4dd-cacert.der").base64EncodedString(), apple))
+        let xcode = try SignedDataVerifier(configuration: .init(xcodeReceiptCertificate: RealAppReceiptTests.storeKitCertificate()))
+        for file in RealAppReceiptTests.xcodeReceipts {
+            let text = try TestPaths.text(TestPaths.sharedFile("vectors/apple/xcode/" + file)).replacingOccurrences(of: "\n", with: "")
+            inputs.append((file, text, xcode))
+            inputs.append(("\(file) without the StoreKit certificate", text, apple))
+        }
+        return inputs
+    }
+
+    /// Our answer: the verifier's verdict, and the ID only from a verified receipt.
+    static func ourAnswer(_ text: String, _ verifier: SignedDataVerifier) throws -> Answer {
+        let answer: Answer
+        do {
+            let result = try verifier.verifyAppReceipt(text)
+            switch result {
+            case .verified: answer = .extracted(try result.transactionId)
+            case .unverified(_, let error): answer = .refused("unverified \(error.code)")
+            }
+        } catch let error as SignedDataDecodingError {
+            answer = .refused("malformed \(error.code.rawValue)")
+        }
+        // The extraction entry point answers the same.
+        switch answer {
+        case .extracted(let id): #expect(try verifier.extractTransactionIdFromAppReceipt(text) == id)
+        case .refused: #expect(throws: (any Error).self) { try verifier.extractTransactionIdFromAppReceipt(text) }
+        }
+        return answer
+    }
+
+    @Test("every receipt on which our answer differs from Apple's ReceiptUtility is a listed deliberate difference, with Apple's answer and ours as listed")
+    func everyDifferenceIsListed() throws {
+        let inputs = try Self.allInputs()
+        #expect(inputs.count >= ReceiptVector.all.count)
+        let appleAnswers = try ReceiptOracle.extract(inputs.map(\.text))
+        try #require(appleAnswers.count == inputs.count, "the oracle answered \(appleAnswers.count) of \(inputs.count) lines")
+        let listed = Dictionary(uniqueKeysWithValues: ReceiptOracleDifferences.deliberate.map { ($0.input, $0) })
+        #expect(listed.count == ReceiptOracleDifferences.deliberate.count, "an input is listed twice")
+        var differing: Set<String> = []
+        for (input, appleAnswer) in zip(inputs, appleAnswers) {
+            let apple: Answer = appleAnswer.map { .extracted($0) } ?? .refused("threw")
+            let ours = try Self.ourAnswer(input.text, input.verifier)
+            guard !ours.agrees(with: apple) else {
+                #expect(listed[input.name] == nil, "\(input.name) is listed as a deliberate difference, but both answers agree: Apple \(apple), we \(ours)")
+                continue
+            }
+            differing.insert(input.name)
+            guard let entry = listed[input.name] else {
+                Issue.record("\(input.name): Apple \(apple), we \(ours): an unlisted difference (a bug, or an entry missing from ReceiptOracleDeliberateDifferences.swift)")
+                continue
+            }
+            #expect(apple == .extracted(entry.appleExtracts), "\(input.name): Apple \(apple), listed: extracted \(entry.appleExtracts ?? "nil")")
+            #expect(ours == .refused(entry.ours), "\(input.name): we \(ours), listed: \(entry.ours)")
+        }
+        // Every entry names an input that was run and differs (entries for ../shared inputs are
+        // not run without it).
+        let mintedNames = Set(ReceiptVector.all.map(\.name))
+        for entry in ReceiptOracleDifferences.deliberate where !differing.contains(entry.input) {
+            if TestPaths.sharedIsPresent || mintedNames.contains(entry.input) {
+                Issue.record("\(entry.input) is listed as a deliberate difference but was not found to differ")
             }
         }
     }

@@ -43,6 +43,63 @@ struct VerifyJWSAppReceiptTests {
         #expect(defaultRoot.status == 1)
     }
 
+    @Test("auto recognises receipts by their PKCS#7 header, whatever the length's size: 79 KB (MIM…), BER (MIA…), DER (MII…)")
+    func autoDetectionByHeader() throws {
+        let files = ["valid-huge-set.der", "valid-ber-indefinite.der", "valid-sha256.der", "valid-base64.b64"]
+        let lines = try files.map(Self.line)
+        #expect(lines[0].hasPrefix("MIM"), "a 3-byte length: \(lines[0].prefix(8))")
+        #expect(lines[1].hasPrefix("MIA"), "an indefinite length: \(lines[1].prefix(8))")
+        let input = lines.joined(separator: "\n") + "\n"
+        // --root in auto mode replaces the receipt roots too: the minted receipts verify under the test root.
+        let output = try VerifyJWSProcess.run(["--format", "json", "--root", "TestVectors/receipts/pki/root.der"], stdin: Data(input.utf8))
+        let results = output.jsonLines
+        try #require(results.count == files.count, "\(output.stdout) \(output.stderr)")
+        for (file, result) in zip(files, results) {
+            #expect(result["type"] as? String == "app-receipt", "\(file)")
+            #expect(result["status"] as? String == "verified", "\(file): \(String(describing: result["error"]))")
+        }
+        #expect(output.status == 0)
+    }
+
+    @Test("auto takes a line for a receipt only with a SEQUENCE and the signedData OID at its start and no dot in it")
+    func autoDetectionRefusesLookAlikes() throws {
+        let receipt = try Self.line("valid-sha256.der")
+        let certificate = try Data(contentsOf: TestPaths.testVector("receipts/pki/root.der")).base64EncodedString()
+        let lookAlikes = [
+            certificate,                                         // MII…, a SEQUENCE, but a certificate
+            receipt + ".e30.sig",                                // a receipt's prefix in a line with dots
+            receipt.replacingCharacters(in: receipt.index(receipt.startIndex, offsetBy: 10)..<receipt.index(receipt.startIndex, offsetBy: 11), with: "-"),  // base64url in the decoded prefix
+            "MIIB",                                              // too short to hold the header
+            String(receipt.prefix(23)) + "=",                    // padding inside the decoded prefix
+        ]
+        #expect(certificate.hasPrefix("MII"))
+        let output = try VerifyJWSProcess.run(["--format", "json", "--root", "TestVectors/receipts/pki/root.der"],
+                                              stdin: Data((lookAlikes.joined(separator: "\n") + "\n").utf8))
+        let results = output.jsonLines
+        try #require(results.count == lookAlikes.count, "\(output.stdout) \(output.stderr)")
+        for (index, result) in results.enumerated() {
+            #expect(result["type"] as? String != "app-receipt", "look-alike \(index) was taken for a receipt")
+            #expect(result["status"] as? String != "verified", "look-alike \(index)")
+            #expect((result["error"] as? [String: Any])?["code"] as? String != "malformedReceipt", "look-alike \(index)")
+        }
+    }
+
+    @Test("--root in auto mode replaces both the JWS and the receipt roots: each kind's chain must end at a given root")
+    func autoRootReplacesBoth() throws {
+        let receipt = try Self.line("valid-sha256.der")
+        let jws = try TestPaths.text(TestPaths.testVector("jws/transaction-valid.jws"))
+        let input = Data((receipt + "\n" + jws + "\n").utf8)
+        func statuses(_ roots: [String]) throws -> [String?] {
+            let output = try VerifyJWSProcess.run(["--format", "json"] + roots.flatMap { ["--root", $0] }, stdin: input)
+            return output.jsonLines.map { $0["status"] as? String }
+        }
+        #expect(try statuses(["TestVectors/receipts/pki/root.der", "TestVectors/pki/root.der"]) == ["verified", "verified"])
+        // The receipt root alone: the JWS root G3 is replaced too, and the test JWS chain ends elsewhere.
+        #expect(try statuses(["TestVectors/receipts/pki/root.der"]) == ["verified", "unverified"])
+        // The JWS test root alone: the receipt root (Apple Root CA by default) is replaced as well.
+        #expect(try statuses(["TestVectors/pki/root.der"]) == ["unverified", "verified"])
+    }
+
     @Test("--effective-date created is the default, now and a fixed instant apply to receipts")
     func effectiveDates() throws {
         let input = Data((try Self.line("valid-sha256.der") + "\n").utf8)
@@ -65,23 +122,27 @@ struct VerifyJWSAppReceiptTests {
         }
     }
 
-    @Test("every minted receipt with the default options gets its manifest verdict through the CLI too")
-    func manifestThroughCLI() throws {
-        let vectors = ReceiptVector.all.filter {
-            $0.options.receiptRoots == ["receipts/pki/root.der"] && $0.options.bundleId == "com.example.app"
-                && $0.options.environment == "Sandbox" && $0.options.effectiveDate == nil
-                && $0.options.xcodeReceiptCertificate == nil && $0.options.maximumInputLength == nil
-        }
-        #expect(vectors.count >= 40)
-        let input = try vectors.map { try Self.line(String($0.file.dropFirst("receipts/".count))) }.joined(separator: "\n") + "\n"
-        let output = try VerifyJWSProcess.run(
-            ["--type", "app-receipt", "--format", "json", "--environment", "Sandbox"] + Self.rootArguments, stdin: Data(input.utf8))
+    @Test("every minted receipt gets its manifest verdict through the CLI, with flags equivalent to its manifest options (one process per option set)",
+          arguments: ReceiptVectorCLIGroup.all)
+    func manifestThroughCLI(_ group: ReceiptVectorCLIGroup) throws {
+        let input = try group.vectors.map(ReceiptVectorCLIGroup.line).joined(separator: "\n") + "\n"
+        let output = try VerifyJWSProcess.run(group.arguments + ["--format", "json"], stdin: Data(input.utf8))
         let lines = output.jsonLines
-        try #require(lines.count == vectors.count, "\(output.stderr)")
-        for (vector, line) in zip(vectors, lines) {
-            #expect(line["status"] as? String == vector.expected.status, "\(vector.name)")
-            #expect((line["error"] as? [String: Any])?["code"] as? String == vector.expected.code, "\(vector.name)")
+        try #require(lines.count == group.vectors.count, "\(output.stdout) \(output.stderr)")
+        for (vector, line) in zip(group.vectors, lines) {
+            #expect(line["type"] as? String == "app-receipt", "\(vector.name)")
+            #expect(line["status"] as? String == vector.expected.status, "\(vector.name): \(vector.description)")
+            #expect((line["error"] as? [String: Any])?["code"] as? String == vector.expected.code, "\(vector.name): \(vector.description)")
         }
+        #expect(output.status == group.expectedExitStatus, "\(output.stderr)")
+    }
+
+    @Test("the CLI groups cover every vector of the manifest in a few processes")
+    func manifestGroupsCoverEveryVector() {
+        let grouped = ReceiptVectorCLIGroup.all.flatMap(\.vectors).map(\.name)
+        #expect(grouped.sorted() == ReceiptVector.all.map(\.name).sorted())
+        #expect(grouped.count >= 67)
+        #expect(ReceiptVectorCLIGroup.all.count <= 12, "\(ReceiptVectorCLIGroup.all.map(\.testDescription))")
     }
 
     @Test("text output shows the receipt's fields")
