@@ -10,17 +10,24 @@ let package = Package(
         .package(name: "swift-app-store-verification", path: ".."),
     ],
     targets: [
+        // libFuzzer's driver and the test vectors' location, shared by the fuzz targets.
+        .target(
+            name: "FuzzSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "FuzzVerify",
             dependencies: [
+                "FuzzSupport",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // App receipts (PKCS#7 and the DER payload); run it with `Fuzz/run-receipts.sh SECONDS`.
+        // App receipts (PKCS#7 and the DER payload); run it with `Fuzz/run.sh SECONDS receipts`.
         .executableTarget(
             name: "FuzzReceipt",
             dependencies: [
+                "FuzzSupport",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -1,12 +1,11 @@
 import AppStoreVerification
 import Foundation
+import FuzzSupport
 
 /// One verifier for the whole run, trusting the shipped receipt test PKI (and its StoreKit
 /// certificate for Xcode receipts), so that seeds from TestVectors/receipts reach every stage.
 private let verifier: SignedDataVerifier? = {
-    let vectors = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestVectors/receipts/pki")
+    let vectors = testVector("receipts/pki")
     guard let root = try? Data(contentsOf: vectors.appendingPathComponent("root.der")),
           let storeKit = try? Data(contentsOf: vectors.appendingPathComponent("storekit.der")),
           let trusted = try? TrustedRoot(derEncoded: root), let xcode = try? TrustedRoot(derEncoded: storeKit)
@@ -15,21 +14,10 @@ private let verifier: SignedDataVerifier? = {
         bundleId: "com.example.app", chainCacheCapacity: 8, receiptRoots: [trusted], xcodeReceiptCertificate: xcode))
 }()
 
-/// libFuzzer's driver, linked in by `-sanitize=fuzzer`.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-/// SwiftPM gives an executable its own `main`, so the target starts libFuzzer's driver itself.
 @main
 enum FuzzReceipt {
     static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, { data, count in fuzz(data, count) }))
+        runLibFuzzer { data, count in fuzz(data, count) }
     }
 }
 
@@ -44,8 +32,7 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) 
 private func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start = data else { return 0 }
     guard let verifier else {
-        FileHandle.standardError.write(Data("FuzzReceipt: cannot load TestVectors/receipts/pki\n".utf8))
-        exit(1)
+        failSetUp("FuzzReceipt: cannot load TestVectors/receipts/pki")
     }
     let bytes = Data(bytes: start, count: count)
     if let result = try? verifier.verifyAppReceipt(bytes) {

@@ -1,33 +1,21 @@
 import AppStoreVerification
 import Foundation
+import FuzzSupport
 
 /// One verifier for the whole run, trusting the shipped test PKI and checking at a fixed instant
 /// inside its validity, so that seeds from TestVectors/ reach every stage of verification.
 private let verifier: SignedDataVerifier? = {
-    let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TestVectors/pki/root.der")
+    let root = testVector("pki/root.der")
     guard let der = try? Data(contentsOf: root), let trusted = try? TrustedRoot(derEncoded: der) else { return nil }
     return try? SignedDataVerifier(configuration: .init(
         trustedRoots: [trusted], bundleId: "com.example.app", environment: .sandbox,
         effectiveDate: .signedDate, chainCacheCapacity: 8))
 }()
 
-/// libFuzzer's driver, linked in by `-sanitize=fuzzer`.
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-/// SwiftPM gives an executable its own `main`, so the target starts libFuzzer's driver itself.
 @main
 enum FuzzVerify {
     static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, { data, count in fuzz(data, count) }))
+        runLibFuzzer { data, count in fuzz(data, count) }
     }
 }
 
@@ -41,8 +29,7 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) 
 private func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start = data else { return 0 }
     guard let verifier else {
-        FileHandle.standardError.write(Data("FuzzVerify: cannot load TestVectors/pki/root.der\n".utf8))
-        exit(1)
+        failSetUp("FuzzVerify: cannot load TestVectors/pki/root.der")
     }
     let bytes = Data(bytes: start, count: count)
     let text = String(decoding: bytes, as: UTF8.self)
