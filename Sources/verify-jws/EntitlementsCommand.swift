@@ -92,15 +92,7 @@ struct EntitlementsCommand: ParsableCommand {
             try command.run()
             Foundation.exit(0)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success || error is ExitCode {
-                exit(withError: error)
-            }
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-            }
-            Foundation.exit(2)
+            exitReporting(error)
         }
     }
 }

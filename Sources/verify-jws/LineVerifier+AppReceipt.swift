@@ -24,19 +24,7 @@ extension LineVerifier {
 extension Outcome {
     /// The outcome of an app receipt: its payload is the receipt as JSON (``AppReceipt/jsonRepresentation``).
     init(_ result: VerificationResult<AppReceipt>) {
-        switch result {
-        case .verified:
-            status = .verified
-            errorCode = nil
-            errorMessage = nil
-        case .unverified(_, let error):
-            status = .unverified
-            errorCode = error.code
-            errorMessage = error.reason
-        }
-        kind = .appReceipt
-        payloadData = result.unsafePayloadValue.jsonRepresentation
         // Not a JWS payload: the text format renders the receipt from its JSON.
-        payload = nil
+        self.init(verdictOf: result, kind: .appReceipt, payloadData: result.unsafePayloadValue.jsonRepresentation, payload: nil)
     }
 }

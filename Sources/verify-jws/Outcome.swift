@@ -23,6 +23,11 @@ struct Outcome: Sendable {
     var nested: [(name: String, outcome: Outcome)] = []
 
     init<Payload: SignedPayload>(_ result: VerificationResult<Payload>) {
+        self.init(verdictOf: result, kind: Payload.payloadKind, payloadData: result.payloadData, payload: result.unsafePayloadValue)
+    }
+
+    /// The outcome of a verification result: verified, or unverified with the error's code and reason.
+    init<Value: Sendable>(verdictOf result: VerificationResult<Value>, kind: SignedPayloadKind, payloadData: Data, payload: (any SignedPayload)?) {
         switch result {
         case .verified:
             status = .verified
@@ -33,9 +38,9 @@ struct Outcome: Sendable {
             errorCode = error.code
             errorMessage = error.reason
         }
-        kind = Payload.payloadKind
-        payloadData = result.payloadData
-        payload = result.unsafePayloadValue
+        self.kind = kind
+        self.payloadData = payloadData
+        self.payload = payload
     }
 
     init(_ error: SignedDataDecodingError, kind: SignedPayloadKind?) {

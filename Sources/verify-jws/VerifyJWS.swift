@@ -152,15 +152,7 @@ struct VerifyJWS: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            if code == .success || error is ExitCode {
-                exit(withError: error)
-            }
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-            }
-            Foundation.exit(2)
+            exitReporting(error)
         }
     }
 }
