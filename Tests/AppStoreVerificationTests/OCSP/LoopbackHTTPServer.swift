@@ -4,12 +4,14 @@ import Glibc
 #endif
 
 /// A tiny HTTP server on 127.0.0.1 for the OCSP tests' misbehaving responders: it reads each request
-/// and answers it the way it was told (a status, a fixed body, a huge body, or never), counting
-/// requests. It runs on its own thread for the life of the test process.
+/// and answers it the way it was told (a status, a fixed body, a huge body, a redirect, or never),
+/// counting requests. It runs on its own thread for the life of the test process.
 final class LoopbackHTTPServer: @unchecked Sendable {
     enum Behaviour: Sendable {
         /// Answers `status` with `body`.
         case respond(status: Int, body: Data)
+        /// Answers 302 Found with a `Location` header naming `location` (and no body).
+        case redirect(location: String)
         /// Accepts the connection, reads the request, and never answers.
         case silent
     }
@@ -58,21 +60,28 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             case .silent:
                 lock.withLock { held.append(connection) }  // kept open, never answered
             case .respond(let status, let body):
-                let head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/ocsp-response\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-                var bytes = Data(head.utf8)
-                bytes.append(body)
-                bytes.withUnsafeBytes { raw in
-                    guard let base = raw.baseAddress else { return }
-                    var offset = 0
-                    while offset < raw.count {
-                        let sent = send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                        if sent <= 0 { break }
-                        offset += sent
-                    }
-                }
-                close(connection)
+                answer(connection, head: "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/ocsp-response\r\n", body: body)
+            case .redirect(let location):
+                answer(connection, head: "HTTP/1.1 302 Found\r\nLocation: \(location)\r\n", body: Data())
             }
         }
+    }
+
+    /// Sends `head` (status line and headers, each ending in CRLF), the body's length, and the body,
+    /// then closes the connection.
+    private func answer(_ connection: Int32, head: String, body: Data) {
+        var bytes = Data((head + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n").utf8)
+        bytes.append(body)
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let sent = send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { break }
+                offset += sent
+            }
+        }
+        close(connection)
     }
 
     /// Reads the head and the Content-Length body of one request.
