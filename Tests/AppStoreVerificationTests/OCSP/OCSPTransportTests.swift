@@ -16,7 +16,7 @@ struct OCSPTransportTests {
     @Test("a responder URL answering 302 to the real responder: not followed, RevocationCheckUnavailable, httpStatus")
     func redirectNotFollowed() async throws {
         let outcome = try await pki.verify(.redirect, pki.verifier(OCSPTestPKI.options(CountingTransport())))
-        // Followed, the redirect would reach the real responder, which answers good: a verdict.
+        // Followed, the response judged would be the real responder's (to a GET), not the 302.
         guard case .failure(let unavailable) = outcome else {
             Issue.record("expected unavailable, got \(outcome)")
             return
