@@ -90,7 +90,7 @@ extension SignedDataVerifier {
     /// - Throws: ``SignedDataDecodingError`` when the body is not such a JSON object (read strictly,
     ///   see ``ResponseBodyV2``) or its `signedPayload` is not a notification JWS.
     public func verifyNotification(body: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
-        try refuseSynchronousUseOnline("verifyNotification(body:)")
+        try refuseSynchronousUseOnline("verifyNotification", arguments: "body: ...")
         let length = body.count
         guard length <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The notification body is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength).")

@@ -4,10 +4,12 @@ extension SignedDataVerifier {
     /// before it looks at its input (size, encoding, body), so that a configuration error is never
     /// reported as a problem with the data.
     ///
-    /// - Parameter entryPoint: the entry point to call with `try await` instead, for the message.
-    func refuseSynchronousUseOnline(_ entryPoint: String) throws(SignedDataDecodingError) {
+    /// - Parameters:
+    ///   - entryPoint: the entry point to call with `try await` instead, for the message;
+    ///   - arguments: how its arguments are written there.
+    func refuseSynchronousUseOnline(_ entryPoint: String, arguments: String = "...") throws(SignedDataDecodingError) {
         if revocationChecker != nil {
-            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the async entry point instead (try await verifier.\(entryPoint)(...)), or build a second verifier with revocation off for synchronous offline verification.")
+            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the async entry point instead (try await verifier.\(entryPoint)(\(arguments))), or build a second verifier with revocation off for synchronous offline verification.")
         }
     }
 }

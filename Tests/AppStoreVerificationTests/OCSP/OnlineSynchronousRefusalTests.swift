@@ -46,6 +46,9 @@ struct OnlineSynchronousRefusalTests {
                 Issue.record("\(name) on \(kind) input: returned instead of refusing")
             } catch let error as SignedDataDecodingError {
                 #expect(error.code == .onlineVerificationRequiresAsync, "\(name) on \(kind) input: \(error)")
+                // The message names the async call to make instead.
+                let call = name.hasPrefix("verifyNotification(body:") ? "verifyNotification(body: ...)" : name.hasPrefix("verify(") ? "verifyTransaction(...)" : String(name.prefix { $0 != "(" }) + "(...)"
+                #expect(error.message.contains("try await verifier.\(call)"), "\(name): \(error.message)")
             } catch {
                 Issue.record("\(name) on \(kind) input: \(error)")
             }
