@@ -22,6 +22,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var requests = 0
     private var held: [Int32] = []
+    private var hungUp = false
 
     /// Starts listening on `port` (127.0.0.1).
     init(port: UInt16, behaviour: Behaviour) throws {
@@ -50,6 +51,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// How many requests arrived.
     var requestCount: Int { lock.withLock { requests } }
 
+    /// Closes the connections a `.silent` server holds, and from now on those it accepts once it
+    /// has read their request, so that the requests waiting on them end (with an empty reply)
+    /// instead of lasting until their timeout.
+    func hangUp() {
+        let connections = lock.withLock {
+            let taken = held
+            held = []
+            hungUp = true
+            return taken
+        }
+        connections.forEach { close($0) }
+    }
+
     private func serve() {
         while true {
             let connection = accept(socket, nil, nil)
@@ -58,7 +72,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             lock.withLock { requests += 1 }
             switch behaviour {
             case .silent:
-                lock.withLock { held.append(connection) }  // kept open, never answered
+                // Kept open, never answered (unless hung up).
+                let keep = lock.withLock {
+                    if !hungUp { held.append(connection) }
+                    return !hungUp
+                }
+                if !keep { close(connection) }
             case .respond(let status, let body):
                 answer(connection, head: "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/ocsp-response\r\n", body: body)
             case .redirect(let location):

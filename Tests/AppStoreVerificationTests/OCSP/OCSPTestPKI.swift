@@ -24,6 +24,8 @@ final class OCSPTestPKI: @unchecked Sendable {
         case tryLater = "try-later", internalError = "internal-error", notBasic = "not-basic"
         /// Its AIA names an https:// responder.
         case httpsAIA = "https-aia"
+        /// Its responder never answers (a silent server of its own, which the test hangs up).
+        case deadline
         /// Answered by a responder certificate the intermediate signed without OCSPSigning.
         case delegateNoEKU = "delegate-no-eku"
         /// Answered by a responder certificate with OCSPSigning that another CA signed.
@@ -63,6 +65,8 @@ final class OCSPTestPKI: @unchecked Sendable {
     let rootResponderURL: String
     let expiringResponderURL: String
     let offlineServer: LoopbackHTTPServer
+    /// The silent server of `Leaf.deadline`.
+    let deadlineServer: LoopbackHTTPServer
     /// The misbehaving loopback servers, kept alive for the process.
     private let servers: [LoopbackHTTPServer]
     private let lateResponder = NSLock()
@@ -133,6 +137,7 @@ final class OCSPTestPKI: @unchecked Sendable {
             0x30, 0x10, 0x0A, 0x01, 0x00, 0xA0, 0x0B, 0x30, 0x09, 0x06, 0x03, 0x2A, 0x03, 0x04, 0x04, 0x02, 0x30, 0x00,
         ]))))
         offlineServer = try LoopbackHTTPServer(port: port("offline"), behaviour: .respond(status: 500, body: Data()))
+        deadlineServer = try LoopbackHTTPServer(port: port("deadline"), behaviour: .silent)
         self.servers = servers
 
         for leaf in Leaf.allCases {
