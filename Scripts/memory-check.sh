@@ -67,6 +67,9 @@ bash Scripts/make-ocsp-test-pki.sh "$pki" 9 9 good:9:V revoked:9:R unknown:9:-
     done
     openssl ocsp -index intermediate-index.txt -CA intermediate-cas.pem -rsigner unrelated.pem \
         -rkey unrelated.key -ndays 1 -reqin good.req -respout unrelated.resp >/dev/null 2>&1
+    openssl ocsp -issuer intermediate.pem -cert good.pem -nonce -reqout good-nonce.req 2>/dev/null
+    openssl ocsp -index intermediate-index.txt -CA intermediate-cas.pem -rsigner ocsp-signer.pem \
+        -rkey ocsp-signer.key -ndays 1 -reqin good-nonce.req -respout good-nonce.resp >/dev/null 2>&1
 )
 cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/ocsp-shim-check.c \
     Sources/CAppStoreOpenSSL/asv_ocsp.c Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/ocsp-shim-check-asan"

@@ -7,8 +7,11 @@
 //   ocsp-shim-check DIR ITERATIONS
 // DIR holds intermediate.der, good.der, revoked.der, unknown.der, and the DER responses
 // good.resp (for good), revoked.resp, unknown.resp, unrelated.resp (good's status signed by an
-// unrelated key).
+// unrelated key), good-nonce.req (a request about good made by `openssl ocsp -nonce -reqout`) and
+// good-nonce.resp (the responder's answer to it, echoing its nonce).
 #include "asv_openssl.h"
+
+#include <openssl/ocsp.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +52,32 @@ static X509 *load_certificate(const char *directory, const char *name) {
     return certificate;
 }
 
+/// The nonce a DER OCSPRequest carries (the value inside its id-pkix-ocsp-nonce OCTET STRING), as
+/// `openssl ocsp -nonce` made it; exits when there is none.
+static unsigned char *request_nonce(const unsigned char *der, size_t length, size_t *nonce_length) {
+    const unsigned char *cursor = der;
+    OCSP_REQUEST *request = d2i_OCSP_REQUEST(NULL, &cursor, (long)length);
+    X509_EXTENSION *extension = request == NULL ? NULL
+        : OCSP_REQUEST_get_ext(request, OCSP_REQUEST_get_ext_by_NID(request, NID_id_pkix_OCSP_Nonce, -1));
+    ASN1_OCTET_STRING *value = extension == NULL ? NULL : X509_EXTENSION_get_data(extension);
+    const unsigned char *inner_cursor = value == NULL ? NULL : ASN1_STRING_get0_data(value);
+    ASN1_OCTET_STRING *inner = inner_cursor == NULL ? NULL
+        : d2i_ASN1_OCTET_STRING(NULL, &inner_cursor, ASN1_STRING_length(value));
+    if (inner == NULL || ASN1_STRING_length(inner) <= 0) {
+        fprintf(stderr, "good-nonce.req carries no nonce\n");
+        exit(2);
+    }
+    *nonce_length = (size_t)ASN1_STRING_length(inner);
+    unsigned char *nonce = malloc(*nonce_length);
+    if (nonce == NULL) {
+        exit(2);
+    }
+    memcpy(nonce, ASN1_STRING_get0_data(inner), *nonce_length);
+    ASN1_OCTET_STRING_free(inner);
+    OCSP_REQUEST_free(request);
+    return nonce;
+}
+
 static int failures = 0;
 
 static void expect(int condition, const char *what) {
@@ -58,15 +87,22 @@ static void expect(int condition, const char *what) {
     }
 }
 
-/// Checks `response` for `certificate` and returns the result; the report goes to `report`.
-static int check(X509 *certificate, X509 *issuer, const unsigned char *response, size_t length,
-                 int64_t now, asv_ocsp_report *report) {
+/// Checks `response` for `certificate`, whose request carried `nonce` (or none), and returns the
+/// result; the report goes to `report`.
+static int check_with_nonce(X509 *certificate, X509 *issuer, const unsigned char *response, size_t length,
+                            const unsigned char *nonce, size_t nonce_length, int64_t now, asv_ocsp_report *report) {
     asv_ocsp_check request = {
         .certificate = certificate, .issuer = issuer, .response = response, .response_length = length,
-        .nonce = NULL, .nonce_length = 0, .now = now, .clock_skew = 300, .maximum_age = 900,
+        .nonce = nonce, .nonce_length = nonce_length, .now = now, .clock_skew = 300, .maximum_age = 900,
     };
     asv_error err;
     return asv_ocsp_check_response(&request, report, &err);
+}
+
+/// Checks `response` for `certificate`, whose request carried no nonce.
+static int check(X509 *certificate, X509 *issuer, const unsigned char *response, size_t length,
+                 int64_t now, asv_ocsp_report *report) {
+    return check_with_nonce(certificate, issuer, response, length, NULL, 0, now, report);
 }
 
 int main(int argc, char **argv) {
@@ -85,6 +121,16 @@ int main(int argc, char **argv) {
     unsigned char *revoked_response = read_file(directory, "revoked.resp", &revoked_length);
     unsigned char *unknown_response = read_file(directory, "unknown.resp", &unknown_length);
     unsigned char *unrelated_response = read_file(directory, "unrelated.resp", &unrelated_length);
+    size_t nonce_request_length, nonce_response_length, nonce_length;
+    unsigned char *nonce_request = read_file(directory, "good-nonce.req", &nonce_request_length);
+    unsigned char *nonce_response = read_file(directory, "good-nonce.resp", &nonce_response_length);
+    unsigned char *sent_nonce = request_nonce(nonce_request, nonce_request_length, &nonce_length);
+    unsigned char *other_nonce = malloc(nonce_length);
+    if (other_nonce == NULL) {
+        return 2;
+    }
+    memcpy(other_nonce, sent_nonce, nonce_length);
+    other_nonce[nonce_length - 1] ^= 0x01;
     int64_t now = (int64_t)time(NULL);
 
     for (int i = 0; i < iterations; i++) {
@@ -128,11 +174,22 @@ int main(int argc, char **argv) {
         expect(check(good, intermediate, good_response, good_length, now + 2 * 86400, &report) == 0
                    && report.failure == ASV_OCSP_ERR_EXPIRED,
                "a response past its nextUpdate is refused");
-        // An hour before the response was made, its signer's certificate (minted just before it)
-        // is not valid yet either, so either reason may come first; both refuse.
+        // An hour before the response was made: its signer's certificate is valid then (the PKI's
+        // certificates start a day earlier), so the refusal is about thisUpdate alone.
         expect(check(good, intermediate, good_response, good_length, now - 3600, &report) == 0
-                   && (report.failure == ASV_OCSP_ERR_NOT_YET_VALID || report.failure == ASV_OCSP_ERR_SIGNATURE),
-               "a response from the future is refused");
+                   && report.failure == ASV_OCSP_ERR_NOT_YET_VALID,
+               "a response from the future is refused as not yet valid");
+
+        // The nonce: echoed and equal, echoed and different (a replayed answer), not echoed.
+        expect(check_with_nonce(good, intermediate, nonce_response, nonce_response_length, sent_nonce, nonce_length, now, &report) == 1
+                   && report.cert_status == ASV_OCSP_STATUS_GOOD && report.nonce_echoed == 1,
+               "a response echoing the request's nonce is good, the nonce marked echoed");
+        expect(check_with_nonce(good, intermediate, nonce_response, nonce_response_length, other_nonce, nonce_length, now, &report) == 0
+                   && report.failure == ASV_OCSP_ERR_NONCE_MISMATCH,
+               "a response echoing another request's nonce is refused");
+        expect(check_with_nonce(good, intermediate, good_response, good_length, sent_nonce, nonce_length, now, &report) == 1
+                   && report.cert_status == ASV_OCSP_STATUS_GOOD && report.nonce_echoed == 0,
+               "a response echoing no nonce (a pre-signed answer) is accepted, the nonce marked not echoed");
         if (failures > 0) {
             break;
         }
@@ -142,6 +199,10 @@ int main(int argc, char **argv) {
     free(revoked_response);
     free(unknown_response);
     free(unrelated_response);
+    free(nonce_request);
+    free(nonce_response);
+    free(sent_nonce);
+    free(other_nonce);
     asv_x509_free(intermediate);
     asv_x509_free(good);
     asv_x509_free(revoked);

@@ -15,7 +15,9 @@ struct VerifyJWS: ParsableCommand {
             before it are done, in input order.
 
             Exit status: 0 when every input verified, 1 when any was unverified, 2 when any was \
-            malformed, the input empty or unreadable, or the arguments wrong; 3 when (with --online)             none of those happened but a revocation check could not be made (status 'unavailable':             retry later).
+            malformed, the input empty or unreadable, or the arguments wrong; 3 when (with --online) \
+            none of those happened but a revocation check could not be made (status 'unavailable': \
+            retry later).
             """,
         version: ToolVersion.text
     )

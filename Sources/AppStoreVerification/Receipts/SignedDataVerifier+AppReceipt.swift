@@ -11,7 +11,7 @@ extension SignedDataVerifier {
     ///   not base64 of an app receipt, or `onlineVerificationRequiresAsync`, before reading the
     ///   input, when online revocation checks are on (use the `async` overload then).
     public func verifyAppReceipt(_ appReceipt: String) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
-        try refuseOnlineReceipt()
+        try refuseSynchronousUseOnline(SignedPayloadKind.appReceipt.entryPoint)
         return try offlineVerifyAppReceipt(appReceipt).result
     }
 
@@ -36,7 +36,7 @@ extension SignedDataVerifier {
     /// With online revocation checks on (``Configuration/revocation``), use the `async` overload:
     /// this one then throws `onlineVerificationRequiresAsync` before reading the input.
     public func verifyAppReceipt(_ appReceipt: Data) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
-        try refuseOnlineReceipt()
+        try refuseSynchronousUseOnline(SignedPayloadKind.appReceipt.entryPoint)
         return try offlineVerifyAppReceipt(appReceipt).result
     }
 
@@ -80,7 +80,8 @@ extension SignedDataVerifier {
     /// - Throws: ``SignedDataDecodingError`` when the input is not an app receipt, and
     ///   ``VerificationError`` when the receipt does not verify.
     public func extractTransactionIdFromAppReceipt(_ appReceipt: String) throws -> String? {
-        try verifyAppReceipt(appReceipt).transactionId
+        try refuseSynchronousUseOnline("extractTransactionIdFromAppReceipt")
+        return try verifyAppReceipt(appReceipt).transactionId
     }
 
     /// The transaction ID of the first in-app purchase of a **verified** receipt, online when
@@ -99,13 +100,6 @@ extension SignedDataVerifier {
         let chain: ValidatedChain?
         /// The receipt's embedded certificates.
         let certificates: ReceiptCertificatesKey?
-    }
-
-    /// The synchronous entry points' refusal to wait on the network.
-    private func refuseOnlineReceipt() throws(SignedDataDecodingError) {
-        if revocationChecker != nil {
-            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the async entry point instead (try await verifier.verifyAppReceipt(...)), or build a second verifier with revocation off for synchronous offline verification.")
-        }
     }
 
     /// Revocation can only withdraw a verdict the offline checks gave.

@@ -50,6 +50,11 @@ struct OCSPExchange {
             switch report.failure {
             case ASV_OCSP_ERR_RESPONDER_STATUS:
                 return unavailable(.responderError, "The OCSP responder \(responder) gave no answer about \(position): \(detail).")
+            case ASV_OCSP_ERR_NOT_BASIC:
+                // Only a basic response carries a signature this verifier can check (RFC 6960 makes
+                // it the one type every responder and client must support); anything else is as
+                // unauthenticated as an error status, so it is no answer rather than a verdict.
+                return unavailable(.invalidResponse, "The OCSP response from \(responder) about \(position) is not a basic OCSP response (id-pkix-ocsp-basic), the only type this verifier can authenticate: \(detail).")
             case ASV_OCSP_ERR_NONCE_MISMATCH:
                 return unavailable(.invalidResponse, "The OCSP response from \(responder) about \(position) answers another request (\(detail)).")
             case ASV_OCSP_ERR_SIGNATURE:

@@ -17,6 +17,11 @@ public struct OCSPOptions: Sendable {
     public var clockSkew: Duration
     /// The longest an answer is reused, even when its nextUpdate is later. Default 15 minutes; 0
     /// turns the cache off (every verification then asks the responders).
+    ///
+    /// It also bounds how old a response without nextUpdate may be (RFC 6960 lets a responder omit
+    /// it, meaning newer information is always available): such a response is accepted only while
+    /// its thisUpdate is at most `maximumCacheAge` (plus ``clockSkew``) in the past, and it is not
+    /// cached.
     public var maximumCacheAge: Duration
     /// The largest response body accepted, in bytes; a longer one is cut off and refused as
     /// unavailable. Default 64 KiB (Apple's responses are about 1.5 KB).

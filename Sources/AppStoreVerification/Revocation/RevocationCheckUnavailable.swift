@@ -31,7 +31,9 @@ public struct RevocationCheckUnavailable: Error, Sendable, Hashable, CustomStrin
         /// The responder answered with an HTTP status other than 200 (including redirects, which are
         /// not followed).
         public static let httpStatus = Reason(rawValue: "httpStatus")
-        /// The body is not a well-formed OCSP response (garbage, truncated), or echoes another nonce.
+        /// The body is not a well-formed OCSP response (garbage, truncated), is a successful
+        /// response of a type other than basic (id-pkix-ocsp-basic, the only type whose signature
+        /// can be checked), or echoes another nonce than the request's (a replayed answer).
         public static let invalidResponse = Reason(rawValue: "invalidResponse")
         /// The body exceeded ``OCSPOptions/maximumResponseLength``.
         public static let responseTooLarge = Reason(rawValue: "responseTooLarge")

@@ -15,27 +15,32 @@ extension SignedDataVerifier {
 
     /// Verifies and decodes a signed transaction given as bytes.
     public func verifyTransaction(_ signedTransaction: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<Transaction> {
-        try verify(try text(of: signedTransaction), as: Transaction.self)
+        try refuseSynchronousUseOnline(Transaction.payloadKind.entryPoint)
+        return try verify(try text(of: signedTransaction), as: Transaction.self)
     }
 
     /// Verifies and decodes signed renewal info given as bytes.
     public func verifyRenewalInfo(_ signedRenewalInfo: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<RenewalInfo> {
-        try verify(try text(of: signedRenewalInfo), as: RenewalInfo.self)
+        try refuseSynchronousUseOnline(RenewalInfo.payloadKind.entryPoint)
+        return try verify(try text(of: signedRenewalInfo), as: RenewalInfo.self)
     }
 
     /// Verifies and decodes a signed app transaction given as bytes.
     public func verifyAppTransaction(_ signedAppTransaction: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<AppTransaction> {
-        try verify(try text(of: signedAppTransaction), as: AppTransaction.self)
+        try refuseSynchronousUseOnline(AppTransaction.payloadKind.entryPoint)
+        return try verify(try text(of: signedAppTransaction), as: AppTransaction.self)
     }
 
     /// Verifies and decodes a notification `signedPayload` given as bytes.
     public func verifyNotification(_ signedPayload: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
-        try verifyNotification(try text(of: signedPayload))
+        try refuseSynchronousUseOnline(ResponseBodyV2DecodedPayload.payloadKind.entryPoint)
+        return try verifyNotification(try text(of: signedPayload))
     }
 
     /// Verifies and decodes a realtime request `signedPayload` given as bytes.
     public func verifyRealtimeRequest(_ signedPayload: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<DecodedRealtimeRequestBody> {
-        try verify(try text(of: signedPayload), as: DecodedRealtimeRequestBody.self)
+        try refuseSynchronousUseOnline(DecodedRealtimeRequestBody.payloadKind.entryPoint)
+        return try verify(try text(of: signedPayload), as: DecodedRealtimeRequestBody.self)
     }
 
     /// Verifies and decodes signed renewal info (`signedRenewalInfo` from a notification or the App
@@ -85,6 +90,7 @@ extension SignedDataVerifier {
     /// - Throws: ``SignedDataDecodingError`` when the body is not such a JSON object (read strictly,
     ///   see ``ResponseBodyV2``) or its `signedPayload` is not a notification JWS.
     public func verifyNotification(body: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
+        try refuseSynchronousUseOnline("verifyNotification", arguments: "body: ...")
         let length = body.count
         guard length <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The notification body is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength).")

@@ -87,9 +87,7 @@ public final class SignedDataVerifier: Sendable {
     ///   code ``SignedDataDecodingError/Code/onlineVerificationRequiresAsync`` and before reading the
     ///   input, when online revocation checks are on (use the `async` entry points then).
     public func verify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
-        if revocationChecker != nil {
-            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the async entry point instead (try await verifier.\(Payload.payloadKind.entryPoint)(...)), or build a second verifier with revocation off for synchronous offline verification.")
-        }
+        try refuseSynchronousUseOnline(Payload.payloadKind.entryPoint)
         return try offlineVerify(jws, as: type)
     }
 

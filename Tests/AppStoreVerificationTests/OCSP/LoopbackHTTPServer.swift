@@ -4,12 +4,14 @@ import Glibc
 #endif
 
 /// A tiny HTTP server on 127.0.0.1 for the OCSP tests' misbehaving responders: it reads each request
-/// and answers it the way it was told (a status, a fixed body, a huge body, or never), counting
-/// requests. It runs on its own thread for the life of the test process.
+/// and answers it the way it was told (a status, a fixed body, a huge body, a redirect, or never),
+/// counting requests. It runs on its own thread for the life of the test process.
 final class LoopbackHTTPServer: @unchecked Sendable {
     enum Behaviour: Sendable {
         /// Answers `status` with `body`.
         case respond(status: Int, body: Data)
+        /// Answers 302 Found with a `Location` header naming `location` (and no body).
+        case redirect(location: String)
         /// Accepts the connection, reads the request, and never answers.
         case silent
     }
@@ -20,6 +22,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var requests = 0
     private var held: [Int32] = []
+    private var hungUp = false
 
     /// Starts listening on `port` (127.0.0.1).
     init(port: UInt16, behaviour: Behaviour) throws {
@@ -48,6 +51,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// How many requests arrived.
     var requestCount: Int { lock.withLock { requests } }
 
+    /// Closes the connections a `.silent` server holds, and from now on those it accepts once it
+    /// has read their request, so that the requests waiting on them end (with an empty reply)
+    /// instead of lasting until their timeout.
+    func hangUp() {
+        let connections = lock.withLock {
+            let taken = held
+            held = []
+            hungUp = true
+            return taken
+        }
+        connections.forEach { close($0) }
+    }
+
     private func serve() {
         while true {
             let connection = accept(socket, nil, nil)
@@ -56,23 +72,35 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             lock.withLock { requests += 1 }
             switch behaviour {
             case .silent:
-                lock.withLock { held.append(connection) }  // kept open, never answered
-            case .respond(let status, let body):
-                let head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/ocsp-response\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-                var bytes = Data(head.utf8)
-                bytes.append(body)
-                bytes.withUnsafeBytes { raw in
-                    guard let base = raw.baseAddress else { return }
-                    var offset = 0
-                    while offset < raw.count {
-                        let sent = send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                        if sent <= 0 { break }
-                        offset += sent
-                    }
+                // Kept open, never answered (unless hung up).
+                let keep = lock.withLock {
+                    if !hungUp { held.append(connection) }
+                    return !hungUp
                 }
-                close(connection)
+                if !keep { close(connection) }
+            case .respond(let status, let body):
+                answer(connection, head: "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/ocsp-response\r\n", body: body)
+            case .redirect(let location):
+                answer(connection, head: "HTTP/1.1 302 Found\r\nLocation: \(location)\r\n", body: Data())
             }
         }
+    }
+
+    /// Sends `head` (status line and headers, each ending in CRLF), the body's length, and the body,
+    /// then closes the connection.
+    private func answer(_ connection: Int32, head: String, body: Data) {
+        var bytes = Data((head + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n").utf8)
+        bytes.append(body)
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let sent = send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent <= 0 { break }
+                offset += sent
+            }
+        }
+        close(connection)
     }
 
     /// Reads the head and the Content-Length body of one request.

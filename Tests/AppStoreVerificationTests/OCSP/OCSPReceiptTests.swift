@@ -23,6 +23,7 @@ final class OCSPReceiptPKI: @unchecked Sendable {
     private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("asv-ocsp-receipts-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try OCSPTestPKI.deleteWhenThisProcessEnds(directory)
         let ports = try FreePorts.take(3)
         let (rootPort, leafPort, downPort) = (ports[0], ports[1], ports[2])
         let script = TestPaths.packageRoot.appendingPathComponent("Scripts/make-ocsp-test-pki.sh").path
@@ -130,7 +131,7 @@ struct OCSPReceiptTests {
         pki = try OCSPReceiptPKI.shared.get()
     }
 
-    private func options(_ transport: CountingTransport, timeout: Duration = OCSPRevocationTests.patientTimeout) -> OCSPOptions {
+    private func options(_ transport: CountingTransport, timeout: Duration = OCSPTestPKI.patientTimeout) -> OCSPOptions {
         OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2, transport: transport)
     }
 

@@ -12,26 +12,12 @@ struct OCSPRevocationTests {
         pki = try OCSPTestPKI.get()
     }
 
-    /// Generous time limits except where a test is about timing out: `swift test` runs suites in
-    /// parallel on Swift's cooperative pool (two threads on a two-core machine), and CPU-bound suites
-    /// can hold both threads for tens of seconds, so a 5 s deadline would measure the other suites,
-    /// not the responder.
-    static let patientTimeout = Duration.seconds(120)
-
-    private func options(_ transport: CountingTransport, timeout: Duration = patientTimeout) -> OCSPOptions {
-        OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2, transport: transport)
+    private func options(_ transport: CountingTransport, timeout: Duration = OCSPTestPKI.patientTimeout) -> OCSPOptions {
+        OCSPTestPKI.options(transport, timeout: timeout)
     }
 
-    /// The verdict of an online verification, or the unavailability thrown.
     private func verify(_ leaf: OCSPTestPKI.Leaf, _ verifier: SignedDataVerifier) async throws -> Result<VerificationResult<Transaction>, RevocationCheckUnavailable> {
-        do {
-            return .success(try await verifier.verifyTransaction(try pki.transaction(leaf)))
-        } catch let error as OnlineVerificationError {
-            switch error {
-            case .revocationCheckUnavailable(let unavailable): return .failure(unavailable)
-            case .decoding(let decoding): throw decoding
-            }
-        }
+        try await pki.verify(leaf, verifier)
     }
 
     @Test("good leaf and intermediate: verified, one request to each responder")
@@ -152,87 +138,6 @@ struct OCSPRevocationTests {
         #expect(unavailable.reason == .responseTooLarge)
     }
 
-    @Test("cache: 200 verifications of one chain, one request per responder")
-    func cacheHit() async throws {
-        let transport = CountingTransport()
-        let verifier = try pki.verifier(options(transport))
-        let jws = try pki.transaction(.good)
-        for _ in 0..<200 {
-            try #require(try await verifier.verifyTransaction(jws).isVerified)
-        }
-        #expect(transport.count(pki.leafResponderURL) == 1)
-        #expect(transport.count(pki.rootResponderURL) == 1)
-    }
-
-    @Test("cache: a cached revoked answer is still revoked, and not asked again")
-    func cachedRevocation() async throws {
-        let transport = CountingTransport()
-        let verifier = try pki.verifier(options(transport))
-        let jws = try pki.transaction(.revoked)
-        for _ in 0..<3 {
-            let result = try await verifier.verifyTransaction(jws)
-            guard case .unverified(_, .revokedCertificate(let reason)) = result else {
-                Issue.record("expected revokedCertificate, got \(result)")
-                return
-            }
-            #expect(reason.contains("leaf (x5c[0]"))
-        }
-        #expect(transport.count(pki.leafResponderURL) == 1)
-        #expect(transport.count(pki.rootResponderURL) == 1)
-    }
-
-    @Test("cache key: equal exactly when both DER encodings are, whatever the storage")
-    func cacheKey() {
-        let certificate: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x01]
-        let issuer: [UInt8] = [0x30, 0x03, 0x02, 0x01, 0x02]
-        let key = OCSPCacheKey(certificate: certificate, issuer: issuer)
-        let copy = OCSPCacheKey(certificate: Array(certificate[...]), issuer: issuer.map { $0 })
-        #expect(key == copy)
-        #expect(key.hashValue == copy.hashValue)
-        #expect(key != OCSPCacheKey(certificate: issuer, issuer: certificate))
-        // The boundary between the two encodings is part of the key.
-        #expect(key != OCSPCacheKey(certificate: certificate + issuer.prefix(1), issuer: Array(issuer.dropFirst())))
-        #expect(key != OCSPCacheKey(certificate: certificate, issuer: issuer.dropLast() + [0x03]))
-        var answers: [OCSPCacheKey: Int] = [key: 1]
-        answers[copy, default: 0] += 1
-        #expect(answers.count == 1 && answers[key] == 2)
-    }
-
-    @Test("single flight: 32 concurrent verifications, one request per responder")
-    func singleFlight() async throws {
-        let transport = CountingTransport()
-        let verifier = try pki.verifier(options(transport))
-        let jws = try pki.transaction(.good)
-        let verified = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for _ in 0..<32 {
-                group.addTask { try await verifier.verifyTransaction(jws).isVerified }
-            }
-            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-        }
-        #expect(verified == 32)
-        #expect(transport.count(pki.leafResponderURL) == 1)
-        #expect(transport.count(pki.rootResponderURL) == 1)
-    }
-
-    @Test("expiry: the cached answer is reused before nextUpdate and asked again at it")
-    func expiryAtNextUpdate() async throws {
-        let clock = TestClock()
-        let transport = CountingTransport()
-        var options = options(transport)
-        options.clock = { clock.now }
-        let verifier = try pki.verifier(options)
-        let jws = try pki.transaction(.expiring)
-        #expect(try await verifier.verifyTransaction(jws).isVerified)
-        #expect(transport.count(pki.expiringResponderURL) == 1)
-        clock.setOffset(30)  // before nextUpdate (thisUpdate + 1 minute)
-        #expect(try await verifier.verifyTransaction(jws).isVerified)
-        #expect(transport.count(pki.expiringResponderURL) == 1)
-        clock.setOffset(61)  // at or past nextUpdate: asked again; the fresh answer is good
-        #expect(try await verifier.verifyTransaction(jws).isVerified)
-        #expect(transport.count(pki.expiringResponderURL) == 2)
-        #expect(transport.count(pki.rootResponderURL) == 1)
-    }
-
     @Test("offline mode (the default) sends no request, synchronously or through the async entry point")
     func offlineSendsNothing() async throws {
         let verifier = try SignedDataVerifier(configuration: .init(
@@ -264,7 +169,7 @@ struct OCSPRevocationTests {
     @Test("soft-fail: an unreachable responder verifies, and the skipped check is reported")
     func softFail() async throws {
         let skipped = SkippedChecks()
-        let verifier = try pki.verifier(OCSPOptions(requestTimeout: Self.patientTimeout, overallDeadline: Self.patientTimeout * 2, softFail: true, onSkippedCheck: { skipped.add($0) }, transport: CountingTransport()))
+        let verifier = try pki.verifier(OCSPOptions(requestTimeout: OCSPTestPKI.patientTimeout, overallDeadline: OCSPTestPKI.patientTimeout * 2, softFail: true, onSkippedCheck: { skipped.add($0) }, transport: CountingTransport()))
         let result = try await verify(.down, verifier).get()
         #expect(result.isVerified)
         #expect(skipped.reasons == [.unreachable])

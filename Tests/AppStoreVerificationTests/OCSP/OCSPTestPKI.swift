@@ -7,27 +7,70 @@ import Testing
 /// servers that misbehave, and one signed transaction per leaf.
 ///
 /// Every responder runs under a watchdog shell that kills it as soon as the test process is gone, so
-/// no process outlives the suite, whatever way it ends.
+/// no process outlives the suite, whatever way it ends; another watchdog then deletes the PKI's
+/// directory (it holds private keys). The watchdogs do not poll: they wait on ``lifeline``.
 final class OCSPTestPKI: @unchecked Sendable {
     /// The leaves, each naming its own responder in its AIA.
     enum Leaf: String, CaseIterable {
         case good, revoked, unknown, down, silent, unrelated, otherSerial = "other-serial"
         case http500, garbage, large, expiring, offline
+        /// Answered by a responder whose answers carry no nextUpdate.
+        case noNextUpdate = "no-next-update"
+        /// Its responder is started by the test that uses it (down until then).
+        case late
+        /// Its responder URL answers 302 to the real responder.
+        case redirect
+        /// Unsigned error statuses, and a successful response of a type other than basic.
+        case tryLater = "try-later", internalError = "internal-error", notBasic = "not-basic"
+        /// Its AIA names an https:// responder.
+        case httpsAIA = "https-aia"
+        /// Its responder never answers (a silent server of its own, which the test hangs up).
+        case deadline
+        /// Answered by a responder certificate the intermediate signed without OCSPSigning.
+        case delegateNoEKU = "delegate-no-eku"
+        /// Answered by a responder certificate with OCSPSigning that another CA signed.
+        case delegateOtherCA = "delegate-other-ca"
+        /// Under intermediates of their own, with responders of their own that log every request
+        /// they serve (`-text`), so that the tests can count requests at the responders.
+        case cacheHit = "cache-hit", singleFlight = "single-flight"
         /// Under the revoked intermediate.
         case underRevokedIntermediate = "leaf-under-revoked"
+
+        /// The certificate that issued the leaf.
+        var issuer: String {
+            switch self {
+            case .underRevokedIntermediate: "intermediate-revoked"
+            case .cacheHit, .singleFlight: "intermediate-\(rawValue)"
+            default: "intermediate"
+            }
+        }
+
+        /// The port (by name) its AIA names.
+        var responder: String {
+            switch self {
+            case .good, .revoked, .unknown, .underRevokedIntermediate: "leaf"
+            default: rawValue
+            }
+        }
     }
 
     let directory: URL
     let rootDER: Data
     /// The transactions, one per leaf, signed at test time.
     private var jws: [Leaf: String] = [:]
+    /// The loopback ports, by responder name ("root", "leaf", or a leaf's raw value).
+    private let ports: [String: UInt16]
     /// Responder URLs by role, for counting.
     let leafResponderURL: String
     let rootResponderURL: String
     let expiringResponderURL: String
     let offlineServer: LoopbackHTTPServer
+    /// The silent server of `Leaf.deadline`.
+    let deadlineServer: LoopbackHTTPServer
     /// The misbehaving loopback servers, kept alive for the process.
     private let servers: [LoopbackHTTPServer]
+    private let lateResponder = NSLock()
+    private var lateResponderStarted = false
 
     /// The shared instance, or why it could not be built (the tests then fail with that message).
     static let shared: Result<OCSPTestPKI, any Error> = Result { try OCSPTestPKI() }
@@ -37,32 +80,43 @@ final class OCSPTestPKI: @unchecked Sendable {
     private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("asv-ocsp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let names = ["root", "leaf", "unrelated", "down", "silent", "other-serial", "http500", "garbage", "large", "expiring", "offline"]
+        try Self.deleteWhenThisProcessEnds(directory)
+        let names = ["root", "leaf"] + Leaf.allCases.map(\.responder).filter { $0 != "leaf" }
         let ports = Dictionary(uniqueKeysWithValues: zip(names, try FreePorts.take(names.count)))
+        self.ports = ports
         func port(_ name: String) -> UInt16 { ports[name] ?? 0 }
-        let leafPorts: [Leaf: String] = [
-            .good: "leaf", .revoked: "leaf", .unknown: "leaf", .down: "down", .silent: "silent",
-            .unrelated: "unrelated", .otherSerial: "other-serial", .http500: "http500", .garbage: "garbage",
-            .large: "large", .expiring: "expiring", .offline: "offline",
-        ]
         var arguments = [TestPaths.packageRoot.appendingPathComponent("Scripts/make-ocsp-test-pki.sh").path, directory.path, "\(port("root"))", "\(port("leaf"))"]
         for leaf in Leaf.allCases where leaf != .underRevokedIntermediate {
             let status = leaf == .revoked ? "R" : leaf == .unknown ? "-" : "V"
-            arguments.append("\(leaf.rawValue):\(port(leafPorts[leaf] ?? "leaf")):\(status)")
+            arguments.append("\(leaf.rawValue):\(port(leaf.responder)):\(status):\(leaf.issuer):\(leaf == .httpsAIA ? "https" : "http")")
         }
-        try Self.run("/bin/bash", arguments)
+        try Self.run("/usr/bin/env", ["OCSP_TEST_DELEGATES=1", "/bin/bash"] + arguments)
         rootDER = try Data(contentsOf: directory.appendingPathComponent("root.der"))
         leafResponderURL = "http://127.0.0.1:\(port("leaf"))/"
         rootResponderURL = "http://127.0.0.1:\(port("root"))/"
         expiringResponderURL = "http://127.0.0.1:\(port("expiring"))/"
 
         // The real responders: the root answers for the intermediates itself, a delegated
-        // OCSPSigning certificate for the leaves, an unrelated key for `unrelated`, and a responder
-        // whose answers are good for one minute only for `expiring`.
-        try Self.startResponder(in: directory, port: port("root"), ["-index", "root-index.txt", "-CA", "root.pem", "-rsigner", "root.pem", "-rkey", "root.key", "-ndays", "1"])
-        try Self.startResponder(in: directory, port: port("leaf"), ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem", "-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-ndays", "1"])
-        try Self.startResponder(in: directory, port: port("unrelated"), ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem", "-rsigner", "unrelated.pem", "-rkey", "unrelated.key", "-ndays", "1"])
-        try Self.startResponder(in: directory, port: port("expiring"), ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem", "-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-nmin", "1"])
+        // OCSPSigning certificate for the leaves, an unrelated key for `unrelated`, a responder
+        // whose answers are good for one minute only for `expiring`, one whose answers have no
+        // nextUpdate (no -ndays) for `no-next-update`, delegated certificates the verifier must not
+        // believe for the `delegate-*` leaves, and the counted leaves' own intermediates.
+        let leafResponder = ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem"]
+        var responders: [(String, [String], logsRequests: Bool)] = [
+            ("root", ["-index", "root-index.txt", "-CA", "root.pem", "-rsigner", "root.pem", "-rkey", "root.key", "-ndays", "1"], true),
+            ("leaf", leafResponder + ["-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-ndays", "1"], false),
+            ("unrelated", leafResponder + ["-rsigner", "unrelated.pem", "-rkey", "unrelated.key", "-ndays", "1"], false),
+            ("expiring", leafResponder + ["-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-nmin", "1"], false),
+            ("no-next-update", leafResponder + ["-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key"], false),
+            ("delegate-no-eku", leafResponder + ["-rsigner", "noeku-signer.pem", "-rkey", "noeku-signer.key", "-ndays", "1"], false),
+            ("delegate-other-ca", leafResponder + ["-rsigner", "foreign-signer.pem", "-rkey", "foreign-signer.key", "-rother", "sibling-ca.pem", "-ndays", "1"], false),
+        ]
+        for leaf in [Leaf.cacheHit, .singleFlight] {
+            responders.append((leaf.rawValue, ["-index", "intermediate-index.txt", "-CA", "\(leaf.issuer).pem", "-rsigner", "\(leaf.issuer).pem", "-rkey", "\(leaf.issuer).key", "-ndays", "1"], true))
+        }
+        for (name, responderArguments, logsRequests) in responders {
+            try Self.startResponder(in: directory, port: port(name), responderArguments, logsRequests: logsRequests)
+        }
 
         // A genuine, signed answer about `good`, served to whoever asks about `other-serial`.
         try Self.run("/usr/bin/env", ["openssl", "ocsp", "-issuer", "intermediate.pem", "-cert", "good.pem", "-no_nonce", "-reqout", "good.req"], in: directory)
@@ -74,19 +128,66 @@ final class OCSPTestPKI: @unchecked Sendable {
         servers.append(try LoopbackHTTPServer(port: port("http500"), behaviour: .respond(status: 500, body: Data("internal error".utf8))))
         servers.append(try LoopbackHTTPServer(port: port("garbage"), behaviour: .respond(status: 200, body: Data("this is not DER at all, just text".utf8))))
         servers.append(try LoopbackHTTPServer(port: port("large"), behaviour: .respond(status: 200, body: Data(repeating: 0x30, count: 4 << 20))))
+        servers.append(try LoopbackHTTPServer(port: port("redirect"), behaviour: .redirect(location: leafResponderURL)))
+        // OCSPResponse { responseStatus tryLater (3) / internalError (2) }: unsigned, no responseBytes.
+        servers.append(try LoopbackHTTPServer(port: port("try-later"), behaviour: .respond(status: 200, body: Data([0x30, 0x03, 0x0A, 0x01, 0x03]))))
+        servers.append(try LoopbackHTTPServer(port: port("internal-error"), behaviour: .respond(status: 200, body: Data([0x30, 0x03, 0x0A, 0x01, 0x02]))))
+        // OCSPResponse { successful, responseBytes [0] { responseType 1.2.3.4, response OCTET STRING { 30 00 } } }.
+        servers.append(try LoopbackHTTPServer(port: port("not-basic"), behaviour: .respond(status: 200, body: Data([
+            0x30, 0x10, 0x0A, 0x01, 0x00, 0xA0, 0x0B, 0x30, 0x09, 0x06, 0x03, 0x2A, 0x03, 0x04, 0x04, 0x02, 0x30, 0x00,
+        ]))))
         offlineServer = try LoopbackHTTPServer(port: port("offline"), behaviour: .respond(status: 500, body: Data()))
+        deadlineServer = try LoopbackHTTPServer(port: port("deadline"), behaviour: .silent)
         self.servers = servers
 
         for leaf in Leaf.allCases {
-            jws[leaf] = try signTransaction(leaf: leaf.rawValue, intermediate: leaf == .underRevokedIntermediate ? "intermediate-revoked" : "intermediate")
+            jws[leaf] = try signTransaction(leaf: leaf.rawValue, intermediate: leaf.issuer)
         }
-        for name in ["root", "leaf", "unrelated", "expiring"] {
+        for (name, _, _) in responders {
             // Read the responder's log rather than probing its port: `openssl ocsp` serves one
             // connection at a time, and a probe that connects and closes wedges it.
             guard Self.waitForLog(directory.appendingPathComponent("responder-\(port(name)).log"), containing: "waiting for OCSP client connections") else {
                 throw OCSPFixtureError("the openssl ocsp responder '\(name)' did not start listening on 127.0.0.1:\(port(name))")
             }
         }
+    }
+
+    /// The responder URL `leaf`'s AIA names (https for `httpsAIA`).
+    func responderURL(of leaf: Leaf) -> String {
+        "\(leaf == .httpsAIA ? "https" : "http")://127.0.0.1:\(ports[leaf.responder] ?? 0)/"
+    }
+
+    /// The URL of the responder (or loopback server) called `name`: "root", "leaf", or a leaf's
+    /// raw value.
+    func url(ofResponder name: String) -> String { "http://127.0.0.1:\(ports[name] ?? 0)/" }
+
+    /// Starts the real responder of `Leaf.late` (once; later calls do nothing).
+    func startLateResponder() throws {
+        try lateResponder.withLock {
+            guard !lateResponderStarted else { return }
+            let port = ports[Leaf.late.rawValue] ?? 0
+            try Self.startResponder(in: directory, port: port, ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem", "-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-ndays", "1"])
+            guard Self.waitForLog(directory.appendingPathComponent("responder-\(port).log"), containing: "waiting for OCSP client connections") else {
+                throw OCSPFixtureError("the late openssl ocsp responder did not start listening on 127.0.0.1:\(port)")
+            }
+            lateResponderStarted = true
+        }
+    }
+
+    /// How many requests about `certificate` (a certificate name of the PKI: "cache-hit",
+    /// "intermediate-cache-hit", ...) the responder `name` has served, read from the responder's
+    /// own `-text` output (only responders started with `logsRequests` print it). `openssl ocsp`
+    /// prints each request, with the serial numbers it asks about, before it sends the answer, and
+    /// its output is line-buffered (stdbuf), so every answered request is in the log.
+    func requestsServed(by name: String, about certificate: String) throws -> Int {
+        let serial = try Self.run("/usr/bin/env", ["openssl", "x509", "-in", "\(certificate).pem", "-noout", "-serial"], in: directory)
+            .trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "serial=", with: "")
+        let log = try String(contentsOf: directory.appendingPathComponent("responder-\(ports[name] ?? 0).log"), encoding: .utf8)
+        let requests = log.components(separatedBy: "OCSP Request Data:").dropFirst()
+            .map { $0.components(separatedBy: "OCSP Response Data:")[0] }
+        return requests.filter { request in
+            request.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == "Serial Number: \(serial)" }
+        }.count
     }
 
     /// Waits until `file` contains `text`, for at most five seconds.
@@ -111,21 +212,43 @@ final class OCSPTestPKI: @unchecked Sendable {
             revocation: .ocsp(options)))
     }
 
-    /// `openssl ocsp` on `port`, inside a watchdog that kills it when this process ends.
-    static func startResponder(in directory: URL, port: UInt16, _ arguments: [String]) throws {
+    /// `openssl ocsp` on `port`, inside a watchdog that kills it when this process ends. With
+    /// `logsRequests`, the responder prints every request and answer (`-text`) to its log, line by
+    /// line, for ``requestsServed(by:about:)``.
+    static func startResponder(in directory: URL, port: UInt16, _ arguments: [String], logsRequests: Bool = false) throws {
         // `openssl ocsp` ignores SIGTERM: the watchdog uses SIGKILL, and setpriv makes the kernel
         // send SIGKILL to the responder if the watchdog itself is killed.
         let pdeath = FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") ? ["setpriv", "--pdeathsig", "KILL"] : []
-        let command = (pdeath + ["openssl", "ocsp", "-port", "\(port)", "-ignore_err"] + arguments).joined(separator: " ")
-        let parent = ProcessInfo.processInfo.processIdentifier
-        let script = "\(command) >responder-\(port).log 2>&1 & child=$!; trap 'kill -KILL $child 2>/dev/null' EXIT HUP INT TERM; while kill -0 \(parent) 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 0.2; done"
+        // stdout is a file: without stdbuf, `-text` output would sit in a 4 KiB buffer.
+        let text = logsRequests ? ["stdbuf", "-oL", "openssl", "ocsp", "-text"] : ["openssl", "ocsp"]
+        let command = (pdeath + text + ["-port", "\(port)", "-ignore_err"] + arguments).joined(separator: " ")
+        let script = "\(command) >responder-\(port).log 2>&1 & child=$!; trap 'kill -KILL $child 2>/dev/null' EXIT HUP INT TERM; read _"
+        try runDetached(script, in: directory)
+    }
+
+    /// Deletes `directory` once this process has ended, however it ends (a watchdog shell outside
+    /// it): the OCSP test PKIs hold private keys, which must not stay in the temporary directory.
+    static func deleteWhenThisProcessEnds(_ directory: URL) throws {
+        let quoted = "'" + directory.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        try runDetached("read _; rm -rf -- \(quoted)", in: URL(fileURLWithPath: "/"))
+    }
+
+    /// The watchdogs' standard input. Only this process holds the write end (children do not
+    /// inherit it: Foundation's `Process` passes on standard input, output and error alone) and
+    /// nothing is ever written, so a watchdog's `read` returns, at end of file, exactly when this
+    /// process ends, however it ends, with no polling.
+    private static let lifeline = Pipe()
+
+    /// Starts `/bin/sh -c script` in `directory`, detached from this process's output, reading
+    /// ``lifeline``.
+    private static func runDetached(_ script: String, in directory: URL) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = directory
         // Not the test process's own output: `swift test` waits for its pipe to close, so a
         // responder holding it would keep the run (and, through the watchdog, itself) alive.
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = lifeline.fileHandleForReading
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -33,6 +33,25 @@ struct VerifyJWSOnlineTests {
         #expect(mixed.status == 1)
     }
 
+    @Test("one malformed line and one unavailable line: malformed wins, exit 2")
+    func malformedWinsOverUnavailable() throws {
+        let pki = try OCSPTestPKI.get()
+        let input = "not a JWS\n" + (try pki.transaction(.down)) + "\n"
+        let root = pki.directory.appendingPathComponent("root.der").path
+        let output = try VerifyJWSProcess.run(["--online", "--ocsp-timeout", "2", "--root", root, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.jsonLines.map { $0["status"] as? String } == ["malformed", "unavailable"])
+    }
+
+    @Test("--help: the exit status paragraph (--online's status 3) reads as prose, with no run of spaces")
+    func helpText() throws {
+        let output = try VerifyJWSProcess.run(["--help"], stdin: Data())
+        #expect(output.status == 0)
+        // Lines rewrapped by the argument parser joined back: one space between words everywhere.
+        let prose = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(prose.contains("3 when (with --online) none of those happened but a revocation check could not be made (status 'unavailable': retry later)."), "\(output.stdout)")
+    }
+
     @Test("app receipts online: good verified (exit 0), revoked signing certificate unverified with revokedCertificate (exit 1)")
     func receipts() throws {
         let pki = try OCSPReceiptPKI.shared.get()
