@@ -50,13 +50,7 @@ extension SignedDataVerifier {
     /// - Throws: ``OnlineVerificationError``: `.decoding` when the input is not an app receipt,
     ///   `.revocationCheckUnavailable` when no revocation answer could be had (retry later).
     public func verifyAppReceipt(_ appReceipt: String) async throws(OnlineVerificationError) -> VerificationResult<AppReceipt> {
-        let verification: ReceiptVerification
-        do {
-            verification = try offlineVerifyAppReceipt(appReceipt)
-        } catch {
-            throw .decoding(error)
-        }
-        return try await checkRevocation(of: verification)
+        try await checkRevocation(of: Result { () throws(SignedDataDecodingError) in try offlineVerifyAppReceipt(appReceipt) })
     }
 
     /// Verifies and decodes a legacy app receipt given as bytes (DER, BER or base64 text), online
@@ -64,13 +58,7 @@ extension SignedDataVerifier {
     ///
     /// - Throws: ``OnlineVerificationError``.
     public func verifyAppReceipt(_ appReceipt: Data) async throws(OnlineVerificationError) -> VerificationResult<AppReceipt> {
-        let verification: ReceiptVerification
-        do {
-            verification = try offlineVerifyAppReceipt(appReceipt)
-        } catch {
-            throw .decoding(error)
-        }
-        return try await checkRevocation(of: verification)
+        try await checkRevocation(of: Result { () throws(SignedDataDecodingError) in try offlineVerifyAppReceipt(appReceipt) })
     }
 
     /// The transaction ID of the first in-app purchase of a **verified** receipt, or `nil` when it
@@ -102,8 +90,10 @@ extension SignedDataVerifier {
         let certificates: ReceiptCertificatesKey?
     }
 
-    /// Revocation can only withdraw a verdict the offline checks gave.
-    private func checkRevocation(of verification: ReceiptVerification) async throws(OnlineVerificationError) -> VerificationResult<AppReceipt> {
+    /// Revocation can only withdraw a verdict the offline checks gave; input they could not decode
+    /// throws `.decoding`.
+    private func checkRevocation(of offline: Result<ReceiptVerification, SignedDataDecodingError>) async throws(OnlineVerificationError) -> VerificationResult<AppReceipt> {
+        let verification = try offline.mapError { OnlineVerificationError.decoding($0) }.get()
         guard let revocationChecker, case .verified(let receipt) = verification.result,
               let chain = verification.chain, let certificates = verification.certificates
         else { return verification.result }
