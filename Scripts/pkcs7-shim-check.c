@@ -11,30 +11,11 @@
 
 #include <openssl/pkcs7.h>
 #include <openssl/x509.h>
+#include "check-files.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned char *read_file(const char *directory, const char *name, size_t *length) {
-    char path[4096];
-    snprintf(path, sizeof(path), "%s/%s", directory, name);
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        perror(path);
-        exit(2);
-    }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    unsigned char *bytes = malloc((size_t)size + 1);
-    if (bytes == NULL || fread(bytes, 1, (size_t)size, file) != (size_t)size) {
-        fprintf(stderr, "cannot read %s\n", path);
-        exit(2);
-    }
-    fclose(file);
-    *length = (size_t)size;
-    return bytes;
-}
 
 static int failures = 0;
 

@@ -6,28 +6,11 @@
 //   shim-check ROOT.der INTERMEDIATE.der LEAF.der SIGNING_INPUT SIGNATURE(64 raw bytes) ITERATIONS
 #include "asv_openssl.h"
 
+#include "check-files.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static unsigned char *read_file(const char *path, size_t *length) {
-    FILE *file = fopen(path, "rb");
-    if (file == NULL) {
-        perror(path);
-        exit(2);
-    }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    unsigned char *bytes = malloc((size_t)size + 1);
-    if (bytes == NULL || fread(bytes, 1, (size_t)size, file) != (size_t)size) {
-        fprintf(stderr, "cannot read %s\n", path);
-        exit(2);
-    }
-    fclose(file);
-    *length = (size_t)size;
-    return bytes;
-}
 
 static int failures = 0;
 
@@ -44,11 +27,11 @@ int main(int argc, char **argv) {
         return 2;
     }
     size_t root_length, intermediate_length, leaf_length, input_length, signature_length;
-    unsigned char *root_der = read_file(argv[1], &root_length);
-    unsigned char *intermediate_der = read_file(argv[2], &intermediate_length);
-    unsigned char *leaf_der = read_file(argv[3], &leaf_length);
-    unsigned char *input = read_file(argv[4], &input_length);
-    unsigned char *signature = read_file(argv[5], &signature_length);
+    unsigned char *root_der = read_path(argv[1], &root_length);
+    unsigned char *intermediate_der = read_path(argv[2], &intermediate_length);
+    unsigned char *leaf_der = read_path(argv[3], &leaf_length);
+    unsigned char *input = read_path(argv[4], &input_length);
+    unsigned char *signature = read_path(argv[5], &signature_length);
     int iterations = atoi(argv[6]);
     const int64_t at_time = 1772366400; // 2026-03-01T12:00:00Z, the vectors' signedDate
 
