@@ -272,7 +272,10 @@ struct OCSPHTTPResponseParser: Sendable {
     /// nothing or a space and a reason phrase.
     private static func statusCode(of line: ArraySlice<UInt8>) throws(Failure) -> Int {
         let bytes = Array(line)
-        guard bytes.count >= 12, bytes.starts(with: statusLinePrefix), bytes[7] == UInt8(ascii: "0") || bytes[7] == UInt8(ascii: "1"), bytes[8] == 0x20 else {
+        guard bytes.starts(with: statusLinePrefix) else {
+            throw .malformed("the response does not start with an HTTP/1.x status line: \(quoted(line))")
+        }
+        guard bytes.count >= 12, bytes[7] == UInt8(ascii: "0") || bytes[7] == UInt8(ascii: "1"), bytes[8] == 0x20 else {
             throw .malformed("the status line \(quoted(line)) is not an HTTP/1.0 or HTTP/1.1 status line")
         }
         var code = 0
