@@ -67,7 +67,8 @@ public struct SocketOCSPTransport: OCSPTransport {
     }
 
     public func post(_ body: Data, to url: URL, timeout: Duration, maximumResponseLength: Int) async throws -> OCSPHTTPResponse {
-        let deadline = ContinuousClock.now + timeout
+        // Bounded so that the deadline cannot overflow the clock (a year is "never" here).
+        let deadline = ContinuousClock.now + min(timeout, .seconds(365 * 86_400))
         let endpoint = try OCSPHTTPEndpoint(url)
         let exchange = SocketOCSPExchange(
             endpoint: endpoint, proxy: try proxy.proxy(for: endpoint), body: body,
