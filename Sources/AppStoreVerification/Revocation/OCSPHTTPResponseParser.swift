@@ -29,10 +29,10 @@ struct OCSPHTTPResponseParser: Sendable {
         case noResponse
     }
 
-    /// The most bytes the response heads (status lines and header fields of the interim and final
-    /// responses) and the chunked trailers may take in all.
+    /// The most bytes the response heads (status lines, header fields and blank lines of the
+    /// interim and final responses, CRLFs included) and the chunked trailers may take in all.
     static let defaultMaximumHeadLength = 16_384
-    /// The longest chunk-size line (size and extensions).
+    /// The longest chunk-size line (size and extensions, without the CRLF).
     static let maximumChunkSizeLineLength = 1_024
 
     let maximumBodyLength: Int
@@ -95,7 +95,8 @@ struct OCSPHTTPResponseParser: Sendable {
     /// complete (later bytes, and later calls, are ignored), nil while more is needed.
     mutating func consume(_ bytes: ArraySlice<UInt8>) throws(Failure) -> (status: Int, body: [UInt8])? {
         if case .done = state { return nil }
-        if !bytes.isEmpty { receivedAny = true }
+        guard !bytes.isEmpty else { return nil }
+        receivedAny = true
         var input = bytes
         do {
             while true {
@@ -174,7 +175,7 @@ struct OCSPHTTPResponseParser: Sendable {
             body.append(contentsOf: input)
             input = input[input.endIndex...]
         case .chunkSize:
-            guard let line = try nextLine(&input, limit: Self.maximumChunkSizeLineLength, tooLong: "a chunk-size line exceeds \(Self.maximumChunkSizeLineLength) bytes", what: "a chunk-size line") else { return nil }
+            guard let line = try nextLine(&input, limit: Self.maximumChunkSizeLineLength + 2, tooLong: "a chunk-size line exceeds \(Self.maximumChunkSizeLineLength) bytes", what: "a chunk-size line") else { return nil }
             let size = try chunkSize(line)
             state = size == 0 ? .trailers : .chunkData(remaining: size)
         case .chunkData(let remaining):
@@ -241,15 +242,15 @@ struct OCSPHTTPResponseParser: Sendable {
     }
 
     /// The next line without its CRLF, or nil when `input` (now all moved into `pending`) ends
-    /// before it. A line longer than `limit` bytes is refused with `tooLong`; one ending in a bare
-    /// LF, or holding a CR, as malformed.
+    /// before it. A line longer than `limit` bytes with its CRLF is refused with `tooLong`; one
+    /// ending in a bare LF, or holding a CR, as malformed.
     private mutating func nextLine(_ input: inout ArraySlice<UInt8>, limit: Int, tooLong: String, what: String) throws(Failure) -> ArraySlice<UInt8>? {
         // Only the bytes up to the first LF are moved into `pending`; the rest stays in `input`.
         guard let newline = input.firstIndex(of: 0x0A) else {
             pending.append(contentsOf: input)
             input = input[input.endIndex...]
-            // The line, its CR and its LF must fit: the LF has not come, so at most limit + 1.
-            if pending.count > limit + 1 { throw .malformed(tooLong) }
+            // The line, its CR and its LF must fit: the LF has not come, so at most limit - 1.
+            if pending.count > limit - 1 { throw .malformed(tooLong) }
             return nil
         }
         let end = input.index(after: newline)
@@ -260,7 +261,7 @@ struct OCSPHTTPResponseParser: Sendable {
         guard lineWithEnd.count >= 2, lineWithEnd[lineWithEnd.count - 2] == 0x0D else {
             throw .malformed("a line of \(what) ends in a bare LF, not CRLF")
         }
-        guard lineWithEnd.count - 2 <= limit else { throw .malformed(tooLong) }
+        guard lineWithEnd.count <= limit else { throw .malformed(tooLong) }
         let line = lineWithEnd[..<(lineWithEnd.count - 2)]
         if line.contains(0x0D) {
             throw .malformed("a line of \(what) holds a bare CR")
