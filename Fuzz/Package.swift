@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 //
-// A libFuzzer target over the whole verification path, kept in its own package so that a normal
+// libFuzzer targets over the whole verification path (and the OCSP HTTP parser), kept in their own package so that a normal
 // `swift build` of the library never needs the fuzzer runtime. Run it with `Fuzz/run.sh SECONDS`.
 import PackageDescription
 
@@ -17,6 +17,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzVerify",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // SocketOCSPTransport's HTTP response parser (a pure function over bytes, reached with
+        // @testable: the fuzz build is a debug build, compiled for testing); run it with
+        // `Fuzz/run.sh SECONDS ocsp-http`.
+        .executableTarget(
+            name: "FuzzOCSPHTTP",
             dependencies: [
                 "FuzzSupport",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target with AddressSanitizer and fuzzes it.
 #
-#   Fuzz/run.sh [SECONDS] [verify|receipts]   (default: 60 seconds, verify)
+#   Fuzz/run.sh [SECONDS] [verify|receipts|ocsp-http]   (default: 60 seconds, verify)
 #
 #   verify    FuzzVerify: the whole JWS verification path, every entry point; corpus Fuzz/Corpus,
 #             seeded from TestVectors/jws when empty.
 #   receipts  FuzzReceipt: app receipts, the PKCS#7 shim, the chain and signature checks (cold and
 #             warm) and the strict DER payload decoder; corpus Fuzz/CorpusReceipts, seeded from
 #             TestVectors/receipts when empty.
+#   ocsp-http FuzzOCSPHTTP: SocketOCSPTransport's HTTP response parser (status line, headers,
+#             Content-Length, chunked, limits), fed at once and in pieces, which must agree; corpus
+#             Fuzz/CorpusOCSPHTTP, seeded with a few responses when empty.
 #
 # The corpus grows as the fuzzer finds new paths; a crash, an AddressSanitizer report or a timeout is
 # written to the target's artifacts folder (Fuzz/Artifacts, Fuzz/ArtifactsReceipts) and makes the
@@ -22,7 +25,8 @@ target="${2:-verify}"
 case "$target" in
     verify) product=FuzzVerify; corpus=Corpus; artifacts=Artifacts ;;
     receipts) product=FuzzReceipt; corpus=CorpusReceipts; artifacts=ArtifactsReceipts ;;
-    *) echo "fuzz: unknown target '$target' (verify or receipts)"; exit 2 ;;
+    ocsp-http) product=FuzzOCSPHTTP; corpus=CorpusOCSPHTTP; artifacts=ArtifactsOCSPHTTP ;;
+    *) echo "fuzz: unknown target '$target' (verify, receipts or ocsp-http)"; exit 2 ;;
 esac
 
 flags=(-c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
@@ -40,6 +44,12 @@ if [ -z "$(ls -A "$corpus")" ]; then
             for f in ../TestVectors/receipts/*.der ../TestVectors/receipts/*.b64; do
                 [ "$(stat -c %s "$f")" -le 20000 ] && cp "$f" "$corpus/seed-$(basename "$f")"
             done ;;
+        ocsp-http)
+            # A control byte (the body limit, the read sizes), then what a server sends.
+            printf '\x03HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello' > "$corpus/seed-content-length"
+            printf '\x09HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b\r\nhello\r\n0\r\nT: 1\r\n\r\n' > "$corpus/seed-chunked"
+            printf '\x04HTTP/1.1 100 Continue\r\n\r\nHTTP/1.0 200 OK\r\n\r\nuntil close' > "$corpus/seed-interim-until-close"
+            printf '\x05HTTP/1.1 302 Found\r\nLocation: http://x/\r\nContent-Length: 0\r\n\r\n' > "$corpus/seed-redirect" ;;
     esac
 fi
 

@@ -31,3 +31,10 @@ public func failSetUp(_ message: String) -> Never {
     FileHandle.standardError.write(Data("\(message)\n".utf8))
     exit(1)
 }
+
+/// Ends the run with a crash that libFuzzer reports (and saves the input for) when a fuzz target's
+/// invariant does not hold.
+public func failInvariant(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("\(message)\n".utf8))
+    abort()
+}

@@ -39,9 +39,23 @@ public struct OCSPOptions: Sendable {
     public var softFail: Bool
     /// Called with each check skipped under ``softFail`` (log it, count it).
     public var onSkippedCheck: (@Sendable (RevocationCheckUnavailable) -> Void)?
-    /// How requests reach the responders. Default: ``URLSessionOCSPTransport/shared``. Plug in your
-    /// own (AsyncHTTPClient, a proxy, a recorder) by conforming to ``OCSPTransport``.
+    /// How requests reach the responders. Default: ``defaultTransport``, which is
+    /// ``SocketOCSPTransport/shared`` on Linux and ``URLSessionOCSPTransport/shared`` on Apple
+    /// platforms. Plug in your own (AsyncHTTPClient, a recorder) by conforming to ``OCSPTransport``.
     public var transport: any OCSPTransport
+
+    /// The transport used unless you set one: ``SocketOCSPTransport/shared`` on Linux, where
+    /// FoundationNetworking's `URLSession` keeps a thread busy while a response is pending (a
+    /// request waiting on a silent responder cost a whole core, measured), and
+    /// ``URLSessionOCSPTransport/shared`` on Apple platforms, where `URLSession` waits without
+    /// spinning.
+    public static var defaultTransport: any OCSPTransport {
+        #if canImport(FoundationNetworking)
+        SocketOCSPTransport.shared
+        #else
+        URLSessionOCSPTransport.shared
+        #endif
+    }
 
     /// The current time in seconds since 1970 used to judge responses and cache entries. Internal:
     /// tests move it to reach a response's nextUpdate without waiting.
@@ -58,7 +72,7 @@ public struct OCSPOptions: Sendable {
         cacheCapacity: Int = 256,
         softFail: Bool = false,
         onSkippedCheck: (@Sendable (RevocationCheckUnavailable) -> Void)? = nil,
-        transport: any OCSPTransport = URLSessionOCSPTransport.shared
+        transport: any OCSPTransport = OCSPOptions.defaultTransport
     ) {
         self.requestTimeout = requestTimeout
         self.overallDeadline = overallDeadline

@@ -3,11 +3,16 @@ import Foundation
 /// How the verifier sends an OCSP request: one HTTP POST of the DER request
 /// (`Content-Type: application/ocsp-request`) to the responder URL a certificate names.
 ///
-/// The default is ``URLSessionOCSPTransport``. Conform your own type to route requests through
-/// another HTTP client (AsyncHTTPClient, ...). A conforming transport must not follow redirects, must
-/// stop reading and throw ``OCSPResponseTooLarge`` once the body exceeds `maximumResponseLength`, and
-/// should give up after `timeout` (the verifier enforces the timeout anyway and abandons the request).
-/// Throwing any other error means the responder could not be reached.
+/// The default (``OCSPOptions/defaultTransport``) is ``SocketOCSPTransport`` on Linux, where
+/// FoundationNetworking's `URLSession` keeps a thread busy while a response is pending, and
+/// ``URLSessionOCSPTransport`` on Apple platforms; both are available everywhere. Conform your own
+/// type to route requests through another HTTP client (AsyncHTTPClient, ...). A conforming transport
+/// must not follow redirects, must stop reading and throw ``OCSPResponseTooLarge`` once the body
+/// exceeds `maximumResponseLength`, and should give up after `timeout` (the verifier enforces the
+/// timeout anyway and abandons the request). `URLError(.timedOut)` reads as a timeout,
+/// `URLError(.cancelled)` and `CancellationError` as cancellation, ``OCSPTransportError`` with
+/// ``OCSPTransportError/Kind/invalidResponse`` as an unacceptable response; any other error means
+/// the responder could not be reached.
 public protocol OCSPTransport: Sendable {
     /// POSTs `body` to `url` and returns the HTTP status and body.
     func post(_ body: Data, to url: URL, timeout: Duration, maximumResponseLength: Int) async throws -> OCSPHTTPResponse

@@ -174,6 +174,9 @@ final class RevocationChecker: Sendable {
             if failure.timedOut {
                 return unavailable(.timedOut, "The OCSP responder \(responder) did not answer about \(position) in time: \(failure.message).")
             }
+            if failure.invalidResponse {
+                return unavailable(.invalidResponse, "The OCSP responder \(responder) sent no acceptable HTTP response about \(position): \(failure.message).")
+            }
             return unavailable(.unreachable, "The OCSP responder \(responder) could not be reached about \(position): \(failure.message).")
         }
         guard response.statusCode == 200 else {
@@ -221,6 +224,8 @@ struct TransportFailure: Error, Sendable {
     var timedOut = false
     var cancelled = false
     var tooLarge = false
+    /// The HTTP response was malformed or cut short (``OCSPTransportError/Kind/invalidResponse``).
+    var invalidResponse = false
     var message: String
 
     init(timedOut: Bool, cancelled: Bool, message: String) {
@@ -239,6 +244,11 @@ struct TransportFailure: Error, Sendable {
         }
         if error is CancellationError {
             cancelled = true
+        }
+        if let transportError = error as? OCSPTransportError {
+            invalidResponse = transportError.kind == .invalidResponse
+            message = transportError.message
+            return
         }
         message = "\(error.localizedDescription)"
     }

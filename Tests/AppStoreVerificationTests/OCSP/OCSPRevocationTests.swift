@@ -20,9 +20,9 @@ struct OCSPRevocationTests {
         try await pki.verify(leaf, verifier)
     }
 
-    @Test("good leaf and intermediate: verified, one request to each responder")
-    func good() async throws {
-        let transport = CountingTransport()
+    @Test("good leaf and intermediate: verified, one request to each responder", arguments: TransportUnderTest.allCases)
+    func good(_ kind: TransportUnderTest) async throws {
+        let transport = CountingTransport(kind.make())
         let result = try await verify(.good, pki.verifier(options(transport))).get()
         #expect(result.isVerified, "\(String(describing: result.verificationError))")
         #expect(transport.count(pki.leafResponderURL) == 1)
@@ -128,14 +128,29 @@ struct OCSPRevocationTests {
         #expect(unavailable.reason == .invalidResponse)
     }
 
-    @Test("very large body (4 MiB): cut off at the limit, RevocationCheckUnavailable, responseTooLarge")
-    func largeBody() async throws {
-        let outcome = try await verify(.large, pki.verifier(options(CountingTransport())))
+    @Test("very large body (4 MiB): cut off at the limit, RevocationCheckUnavailable, responseTooLarge", arguments: TransportUnderTest.allCases)
+    func largeBody(_ kind: TransportUnderTest) async throws {
+        let outcome = try await verify(.large, pki.verifier(options(CountingTransport(kind.make()))))
         guard case .failure(let unavailable) = outcome else {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
         #expect(unavailable.reason == .responseTooLarge)
+    }
+
+    @Test("a body shorter than its Content-Length (default transport): RevocationCheckUnavailable, invalidResponse, saying so")
+    func truncatedHTTPResponse() async throws {
+        let outcome = try await verify(.truncatedHTTP, pki.verifier(options(CountingTransport())))
+        guard case .failure(let unavailable) = outcome else {
+            Issue.record("expected unavailable, got \(outcome)")
+            return
+        }
+        #if canImport(FoundationNetworking)
+        #expect(unavailable.reason == .invalidResponse)
+        #expect(unavailable.message.contains("sent no acceptable HTTP response about the leaf"), "\(unavailable.message)")
+        #expect(unavailable.message.contains("incomplete"), "\(unavailable.message)")
+        #expect(unavailable.message.contains("5 of the 1000 body bytes"), "\(unavailable.message)")
+        #endif
     }
 
     @Test("offline mode (the default) sends no request, synchronously or through the async entry point")

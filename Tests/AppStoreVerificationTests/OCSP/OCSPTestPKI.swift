@@ -24,6 +24,8 @@ final class OCSPTestPKI: @unchecked Sendable {
         case tryLater = "try-later", internalError = "internal-error", notBasic = "not-basic"
         /// Its AIA names an https:// responder.
         case httpsAIA = "https-aia"
+        /// Its responder URL answers with a body shorter than its Content-Length.
+        case truncatedHTTP = "truncated-http"
         /// Its responder never answers (a silent server of its own, which the test hangs up).
         case deadline
         /// Answered by a responder certificate the intermediate signed without OCSPSigning.
@@ -129,6 +131,7 @@ final class OCSPTestPKI: @unchecked Sendable {
         servers.append(try LoopbackHTTPServer(port: port("garbage"), behaviour: .respond(status: 200, body: Data("this is not DER at all, just text".utf8))))
         servers.append(try LoopbackHTTPServer(port: port("large"), behaviour: .respond(status: 200, body: Data(repeating: 0x30, count: 4 << 20))))
         servers.append(try LoopbackHTTPServer(port: port("redirect"), behaviour: .redirect(location: leafResponderURL)))
+        servers.append(try LoopbackHTTPServer(port: port("truncated-http"), behaviour: .raw(Data("HTTP/1.1 200 OK\r\nContent-Type: application/ocsp-response\r\nContent-Length: 1000\r\n\r\nshort".utf8))))
         // OCSPResponse { responseStatus tryLater (3) / internalError (2) }: unsigned, no responseBytes.
         servers.append(try LoopbackHTTPServer(port: port("try-later"), behaviour: .respond(status: 200, body: Data([0x30, 0x03, 0x0A, 0x01, 0x03]))))
         servers.append(try LoopbackHTTPServer(port: port("internal-error"), behaviour: .respond(status: 200, body: Data([0x30, 0x03, 0x0A, 0x01, 0x02]))))
@@ -315,13 +318,14 @@ struct OCSPFixtureError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Wraps the real URLSession transport and counts the requests per responder URL.
+/// Wraps a real transport (by default the verifier's default one: SocketOCSPTransport on Linux)
+/// and counts the requests per responder URL.
 final class CountingTransport: OCSPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
     private let inner: any OCSPTransport
 
-    init(_ inner: any OCSPTransport = URLSessionOCSPTransport()) { self.inner = inner }
+    init(_ inner: any OCSPTransport = OCSPOptions.defaultTransport) { self.inner = inner }
 
     func post(_ body: Data, to url: URL, timeout: Duration, maximumResponseLength: Int) async throws -> OCSPHTTPResponse {
         lock.withLock { counts[url.absoluteString, default: 0] += 1 }
@@ -330,6 +334,24 @@ final class CountingTransport: OCSPTransport, @unchecked Sendable {
 
     func count(_ url: String) -> Int { lock.withLock { counts[url] ?? 0 } }
     var total: Int { lock.withLock { counts.values.reduce(0, +) } }
+}
+
+/// The real transports the verifier-level tests that are about the transport run through: the
+/// default one (SocketOCSPTransport on Linux, URLSessionOCSPTransport on Apple platforms) and
+/// URLSessionOCSPTransport, which stays public everywhere.
+enum TransportUnderTest: String, CaseIterable, Sendable, CustomStringConvertible {
+    case defaultTransport = "default"
+    case urlSession = "URLSession"
+
+    /// A new transport of this kind.
+    func make() -> any OCSPTransport {
+        switch self {
+        case .defaultTransport: OCSPOptions.defaultTransport
+        case .urlSession: URLSessionOCSPTransport()
+        }
+    }
+
+    var description: String { rawValue }
 }
 
 /// A clock the tests move forward.

@@ -13,9 +13,9 @@ struct OCSPTransportTests {
         pki = try OCSPTestPKI.get()
     }
 
-    @Test("a responder URL answering 302 to the real responder: not followed, RevocationCheckUnavailable, httpStatus")
-    func redirectNotFollowed() async throws {
-        let outcome = try await pki.verify(.redirect, pki.verifier(OCSPTestPKI.options(CountingTransport())))
+    @Test("a responder URL answering 302 to the real responder: not followed, RevocationCheckUnavailable, httpStatus", arguments: TransportUnderTest.allCases)
+    func redirectNotFollowed(_ kind: TransportUnderTest) async throws {
+        let outcome = try await pki.verify(.redirect, pki.verifier(OCSPTestPKI.options(CountingTransport(kind.make()))))
         // Followed, the response judged would be the real responder's (to a GET), not the 302.
         guard case .failure(let unavailable) = outcome else {
             Issue.record("expected unavailable, got \(outcome)")
@@ -48,8 +48,8 @@ struct OCSPTransportTests {
         // The server never answers and never hangs up: only the overall deadline ends the wait.
         let outcome = try await pki.verify(.deadline, pki.verifier(options))
         // The request itself, shared through the cache with any other verification, lives on until
-        // its own timeout; hang up so that it ends now (FoundationNetworking keeps a thread busy
-        // while a request waits for its answer).
+        // its own timeout; hang up so that it ends now (its thread and socket go at once; through
+        // URLSession on Linux, a waiting request would also keep a thread busy).
         pki.deadlineServer.hangUp()
         guard case .failure(let unavailable) = outcome else {
             Issue.record("expected unavailable, got \(outcome)")

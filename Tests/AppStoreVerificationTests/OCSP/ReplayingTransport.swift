@@ -8,7 +8,7 @@ final class ReplayingTransport: OCSPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [String: OCSPHTTPResponse] = [:]
     private var replayed = 0
-    private let inner = URLSessionOCSPTransport()
+    private let inner = OCSPOptions.defaultTransport
 
     func post(_ body: Data, to url: URL, timeout: Duration, maximumResponseLength: Int) async throws -> OCSPHTTPResponse {
         let key = url.absoluteString
