@@ -41,6 +41,12 @@ public final class URLSessionOCSPTransport: OCSPTransport, @unchecked Sendable {
                 exchange.install(continuation)
                 delegate.register(exchange, for: task.taskIdentifier)
                 task.resume()
+                // FoundationNetworking on Linux does not end a request at its timeoutInterval when
+                // the session's timeoutIntervalForRequest (60 s) is longer: end it here.
+                DispatchQueue.global().asyncAfter(deadline: .now() + max(0.001, timeout.inSeconds)) {
+                    exchange.complete(URLError(.timedOut))
+                    task.cancel()
+                }
             }
         } onCancel: {
             task.cancel()
