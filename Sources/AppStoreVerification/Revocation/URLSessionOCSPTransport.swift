@@ -3,13 +3,15 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The default ``OCSPTransport``, on Foundation's `URLSession` (FoundationNetworking on Linux).
+/// An ``OCSPTransport`` on Foundation's `URLSession` (FoundationNetworking on Linux): the default
+/// on Apple platforms. On Linux the default is ``SocketOCSPTransport``, because FoundationNetworking
+/// keeps a thread busy while a response is pending (see ``OCSPOptions/defaultTransport``).
 ///
 /// One ephemeral session (no cookies, no cache) serves every request. Redirects are never followed
 /// (a 3xx is returned as it is, and the verifier treats it as unavailable), the body is read only
 /// up to the size limit, and each request has its own timeout.
 public final class URLSessionOCSPTransport: OCSPTransport, @unchecked Sendable {
-    /// A transport shared by every verifier that does not configure its own.
+    /// A transport shared by every verifier that does not configure its own (on Apple platforms).
     public static let shared = URLSessionOCSPTransport()
 
     private let session: URLSession
