@@ -6,9 +6,9 @@ import Foundation
 /// still hold the caller; here the work runs in its own task, the caller resumes at the deadline
 /// whatever the work does, and the work is cancelled then.
 enum Deadline {
-    /// The value of `operation`, or `onTimeout()` when it has not finished within `limit`, or
-    /// `onTimeout()` when the calling task is cancelled first.
-    static func run<T: Sendable>(within limit: Duration, _ operation: @escaping @Sendable () async -> T, onTimeout: @escaping @Sendable () -> T) async -> T {
+    /// The value of `operation`, or `onTimeout(false)` when it has not finished within `limit`, or
+    /// `onTimeout(true)` when the calling task is cancelled first.
+    static func run<T: Sendable>(within limit: Duration, _ operation: @escaping @Sendable () async -> T, onTimeout: @escaping @Sendable (_ cancelled: Bool) -> T) async -> T {
         let race = Race<T>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
@@ -16,12 +16,13 @@ enum Deadline {
                 let work = Task { race.finish(await operation()) }
                 let timer = Task {
                     do { try await Task.sleep(for: limit) } catch { return }
-                    race.finish(onTimeout())
+                    race.finish(onTimeout(false))
                 }
                 race.onFinish { work.cancel(); timer.cancel() }
             }
         } onCancel: {
-            race.finish(onTimeout())
+            // Runs in the cancelling context, where `Task.isCancelled` says nothing about this task.
+            race.finish(onTimeout(true))
         }
     }
 

@@ -87,10 +87,12 @@ final class RevocationChecker: Sendable {
             async let leaf = outcome(for: subjects.leaf)
             async let intermediate = outcome(for: subjects.intermediate)
             return combine(await leaf, subjects.leaf, await intermediate, subjects.intermediate)
-        } onTimeout: {
+        } onTimeout: { cancelled in
             .unavailable(RevocationCheckUnavailable(
-                reason: Task.isCancelled ? .cancelled : .timedOut, certificate: "the leaf and the intermediate", responderURL: nil,
-                message: "The revocation checks did not finish within the overall deadline of \(deadline.inSeconds) s (or the verification was cancelled). Try again later."))
+                reason: cancelled ? .cancelled : .timedOut, certificate: "the leaf and the intermediate", responderURL: nil,
+                message: cancelled
+                    ? "The verification was cancelled before its revocation checks finished. Try again later."
+                    : "The revocation checks did not finish within the overall deadline of \(deadline.inSeconds) s. Try again later."))
         }
         if case .unavailable(let reason) = verdict, options.softFail {
             options.onSkippedCheck?(reason)
@@ -158,8 +160,8 @@ final class RevocationChecker: Sendable {
             } catch {
                 return .failure(TransportFailure(error))
             }
-        } onTimeout: {
-            .failure(TransportFailure(timedOut: true, cancelled: Task.isCancelled, message: "no response within \(timeout.inSeconds) s"))
+        } onTimeout: { cancelled in
+            .failure(TransportFailure(timedOut: !cancelled, cancelled: cancelled, message: cancelled ? "the request was cancelled" : "no response within \(timeout.inSeconds) s"))
         }
         let response: OCSPHTTPResponse
         switch received {

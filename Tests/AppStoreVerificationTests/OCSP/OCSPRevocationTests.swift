@@ -82,6 +82,22 @@ struct OCSPRevocationTests {
         #expect(unavailable.reason == .timedOut)
     }
 
+    @Test("a verification cancelled while a responder is silent: RevocationCheckUnavailable, cancelled (not timedOut)")
+    func cancelledWhileWaiting() async throws {
+        let verifier = try pki.verifier(options(CountingTransport()))
+        let pki = self.pki
+        let verification = Task { try await pki.verify(.silent, verifier) }
+        // Cancelled once the request is under way (or before: the outcome is the same).
+        try await Task.sleep(for: .milliseconds(200))
+        verification.cancel()
+        let outcome = try await verification.value
+        guard case .failure(let unavailable) = outcome else {
+            Issue.record("expected unavailable, got \(outcome)")
+            return
+        }
+        #expect(unavailable.reason == .cancelled, "\(unavailable)")
+    }
+
     @Test("response signed by an unrelated key: unverified, invalidCertificateChain")
     func unrelatedSigner() async throws {
         let result = try await verify(.unrelated, pki.verifier(options(CountingTransport()))).get()
