@@ -32,51 +32,41 @@ final class SocketConnection {
 
     deinit { close(descriptor) }
 
-    /// Resolves `host` (with getaddrinfo; an address literal is never looked up) and connects to
-    /// each of its addresses in turn until one accepts, each attempt bounded by what remains of
-    /// `timeout` before `deadline`.
+    /// Resolves `host` (see ``SocketAddress/resolve(host:port:)``) and connects to one of its
+    /// addresses (see ``connect(to:peer:deadline:timeout:cancellation:)``).
     static func connect(host: String, port: UInt16, deadline: ContinuousClock.Instant, timeout: Duration, cancellation: CancellationFlag) throws -> SocketConnection {
         let peer = "\(host.contains(":") ? "[\(host)]" : host) port \(port)"
         try check(cancellation, deadline, timeout, "before connecting to \(peer)")
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        hints.ai_flags = AI_NUMERICSERV | (isAddressLiteral(host) ? AI_NUMERICHOST : 0)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            let reason = status == EAI_SYSTEM ? systemError(errno) : String(cString: gai_strerror(status))
-            throw OCSPTransportError(.unreachable, "the host name \(host) cannot be resolved: \(reason)")
-        }
-        defer { freeaddrinfo(first) }
+        return try connect(to: SocketAddress.resolve(host: host, port: port), peer: peer, deadline: deadline, timeout: timeout, cancellation: cancellation)
+    }
 
+    /// Connects to each of `addresses` in turn until one accepts. An attempt with more addresses
+    /// after it may take at most half of the time left before `deadline`, so that an address whose
+    /// packets are silently dropped (an IPv6 route a firewall black-holes, say) leaves time for the
+    /// next one; the last attempt may take all of it.
+    static func connect(to addresses: [SocketAddress], peer: String, deadline: ContinuousClock.Instant, timeout: Duration, cancellation: CancellationFlag) throws -> SocketConnection {
         var failures: [String] = []
-        var candidate: UnsafeMutablePointer<addrinfo>? = first
-        while let address = candidate {
-            candidate = address.pointee.ai_next
+        for (index, var address) in addresses.enumerated() {
             try check(cancellation, deadline, timeout, "connecting to \(peer)")
-            let text = numericHost(of: address.pointee)
             #if canImport(Glibc)
-            let descriptor = socket(address.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), address.pointee.ai_protocol)
+            let descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), address.socketProtocol)
             #else
-            let descriptor = socket(address.pointee.ai_family, SOCK_STREAM, address.pointee.ai_protocol)
+            let descriptor = socket(address.family, SOCK_STREAM, address.socketProtocol)
             #endif
             guard descriptor >= 0 else {
-                failures.append("\(text): \(systemError(errno))")
+                failures.append("\(address.text): \(systemError(errno))")
                 continue
             }
             // Owned from here on: closed when released, on every path.
             let connection = SocketConnection(descriptor: descriptor, peer: peer, deadline: deadline, timeout: timeout, cancellation: cancellation)
             if let problem = connection.configure() {
-                failures.append("\(text): \(problem)")
+                failures.append("\(address.text): \(problem)")
                 continue
             }
-            if let problem = try connection.connect(to: address.pointee, what: "connecting to \(peer)") {
-                failures.append("\(text): \(problem)")
+            let now = ContinuousClock.now
+            let attemptDeadline = index == addresses.count - 1 ? deadline : now + (deadline - now) / 2
+            if let problem = try connection.connect(to: &address, what: "connecting to \(peer)", until: attemptDeadline) {
+                failures.append("\(address.text): \(problem)")
                 continue
             }
             return connection
@@ -100,17 +90,19 @@ final class SocketConnection {
         return nil
     }
 
-    /// Connects to `address`, waiting for the handshake; a message when the peer refuses or cannot
-    /// be reached, and throws on timeout or cancellation.
-    private func connect(to address: addrinfo, what: String) throws -> String? {
-        guard let socketAddress = address.ai_addr else { return "no address" }
+    /// Connects to `address`, waiting for the handshake until `attemptDeadline` at most; a message
+    /// when the peer refuses, cannot be reached or does not answer by then, and throws when the
+    /// request's own deadline passes or it is cancelled.
+    private func connect(to address: inout SocketAddress, what: String, until attemptDeadline: ContinuousClock.Instant) throws -> String? {
         var result: Int32
         repeat {
-            result = Self.systemConnect(descriptor, socketAddress, address.ai_addrlen)
+            result = address.withSocketAddress { Self.systemConnect(descriptor, $0, $1) }
         } while result != 0 && errno == EINTR
         if result == 0 { return nil }
         guard errno == EINPROGRESS else { return Self.systemError(errno) }
-        try wait(for: Int16(POLLOUT), what)
+        guard try wait(for: Int16(POLLOUT), what, until: attemptDeadline) else {
+            return "no answer to the connection within its share of the timeout (half of what was left), so the next address is tried"
+        }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &error, &length) == 0 else {
@@ -164,17 +156,22 @@ final class SocketConnection {
     }
 
     /// Waits until the socket is ready for `events` (or has an error or hang-up to report), in
-    /// slices of at most ``waitSlice``.
-    private func wait(for events: Int16, _ what: String) throws {
+    /// slices of at most ``waitSlice``: true then; false when `limit`, earlier than the request's
+    /// deadline, passes first. Throws at the deadline and on cancellation.
+    @discardableResult
+    private func wait(for events: Int16, _ what: String, until limit: ContinuousClock.Instant? = nil) throws -> Bool {
+        let end = min(limit ?? deadline, deadline)
         while true {
             try Self.check(cancellation, deadline, timeout, what)
-            let remaining = deadline - ContinuousClock.now
+            let now = ContinuousClock.now
+            if end < deadline && now >= end { return false }
+            let remaining = end - now
             let slice = min(remaining, Self.waitSlice)
             // Rounded up, so that a wait never ends just before the deadline and spins.
             let milliseconds = Int32(min(100, max(1, (slice.inSeconds * 1000).rounded(.up))))
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
             let ready = poll(&entry, 1, milliseconds)
-            if ready > 0 { return }
+            if ready > 0 { return true }
             if ready < 0 && errno != EINTR {
                 throw OCSPTransportError(.unreachable, "waiting on the connection to \(peer) failed: \(Self.systemError(errno))")
             }
@@ -195,24 +192,6 @@ final class SocketConnection {
         #else
         Darwin.connect(descriptor, address, length)
         #endif
-    }
-
-    /// Whether `host` is an IPv4 or IPv6 address (IPv6 possibly with a zone), not a name.
-    private static func isAddressLiteral(_ host: String) -> Bool {
-        if host.contains(":") { return true }
-        var address = in_addr()
-        return inet_pton(AF_INET, host, &address) == 1
-    }
-
-    /// The numeric address of `address`, for messages.
-    private static func numericHost(of address: addrinfo) -> String {
-        guard let socketAddress = address.ai_addr else { return "?" }
-        var buffer = [CChar](repeating: 0, count: 128)
-        let status = buffer.withUnsafeMutableBufferPointer { text in
-            getnameinfo(socketAddress, address.ai_addrlen, text.baseAddress, socklen_t(text.count), nil, 0, NI_NUMERICHOST)
-        }
-        guard status == 0 else { return "?" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The text of the system error `code`.
