@@ -14,7 +14,9 @@ import Foundation
 /// - only `http://` URLs (anything else throws ``OCSPTransportError`` with
 ///   ``OCSPTransportError/Kind/unsupportedURL`` before any I/O); no user information;
 /// - resolves the host with `getaddrinfo` (an address literal is never looked up) and tries each
-///   address in turn, with non-blocking connects;
+///   address in turn, with non-blocking connects; while more addresses follow, one that does not
+///   answer gets at most half of the time left, so a black-holed route (IPv6, say) leaves time for
+///   the next address;
 /// - sends `POST` with `Host`, `Content-Type: application/ocsp-request`,
 ///   `Accept: application/ocsp-response`, `Content-Length` and `Connection: close`;
 /// - reads an HTTP/1.0 or HTTP/1.1 response (interim 1xx responses skipped; headers at most
