@@ -20,12 +20,12 @@ extension LineVerifier {
     private static func verifyOnline(_ jws: String, as kind: SignedPayloadKind, with verifier: SignedDataVerifier, notificationOutcome: (VerificationResult<ResponseBodyV2DecodedPayload>) -> Outcome) async -> Outcome {
         do {
             switch kind {
-            case .transaction: return Outcome(try await verifier.verifyTransaction(jws))
-            case .renewalInfo: return Outcome(try await verifier.verifyRenewalInfo(jws))
-            case .appTransaction: return Outcome(try await verifier.verifyAppTransaction(jws))
-            case .notification: return notificationOutcome(try await verifier.verifyNotification(jws))
-            case .realtimeRequest: return Outcome(try await verifier.verifyRealtimeRequest(jws))
-            case .appReceipt: return Outcome(try await verifier.verifyAppReceipt(jws))
+            case .transaction: return Outcome(try await verifier.online.verifyTransaction(jws))
+            case .renewalInfo: return Outcome(try await verifier.online.verifyRenewalInfo(jws))
+            case .appTransaction: return Outcome(try await verifier.online.verifyAppTransaction(jws))
+            case .notification: return notificationOutcome(try await verifier.online.verifyNotification(jws))
+            case .realtimeRequest: return Outcome(try await verifier.online.verifyRealtimeRequest(jws))
+            case .appReceipt: return Outcome(try await verifier.online.verifyAppReceipt(jws))
             }
         } catch {
             switch error {

@@ -101,7 +101,7 @@ extension ReadmeContext {
             revocation: .ocsp(OCSPOptions())))            // 5 s per request, answers cached ≤ 15 min
 
         do {
-            switch try await verifier.verifyTransaction(jws) {      // the async entry points
+            switch try await verifier.online.verifyTransaction(jws) {  // the online entry points
             case .verified(let transaction): grant(transaction)
             case .unverified(_, let error): reject(error)          // .revokedCertificate(...) among others
             }

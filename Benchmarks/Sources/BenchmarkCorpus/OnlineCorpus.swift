@@ -97,7 +97,7 @@ extension OnlineCorpus {
     /// other outcome.
     public func warmUp(_ verifier: SignedDataVerifier, _ transport: CorpusOCSPTransport) async {
         do {
-            let result = try await verifier.verifyTransaction(jws)
+            let result = try await verifier.online.verifyTransaction(jws)
             guard case .verified = result else {
                 fatalError("Online warm-up: expected .verified, got \(result.verificationError.map { "\($0)" } ?? "?")")
             }

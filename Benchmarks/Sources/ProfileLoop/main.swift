@@ -135,7 +135,7 @@ struct OnlineLoop: Sendable {
         case .onlineOffline:
             for _ in 0..<iterations where !Self.syncVerified(verifier, online.jws) { failures += 1 }
         case .asyncOffline, .onlineWarm:
-            for _ in 0..<iterations where (try? await verifier.verifyTransaction(online.jws))?.isVerified != true { failures += 1 }
+            for _ in 0..<iterations where (try? await verifier.online.verifyTransaction(online.jws))?.isVerified != true { failures += 1 }
         }
         return failures
     }

@@ -1,6 +1,6 @@
-/// Why an `async` (online-capable) entry point of ``SignedDataVerifier`` gave no result.
+/// Why an online entry point (``SignedDataVerifier/online``) gave no result.
 ///
-/// The `async` entry points return ``VerificationResult`` for every verdict, exactly like the
+/// The online entry points return ``VerificationResult`` for every verdict, exactly like the
 /// synchronous ones; they throw only when there is no verdict to give:
 /// - ``decoding(_:)``: the input cannot be decoded (the same ``SignedDataDecodingError`` the
 ///   synchronous entry points throw; a permanent condition);
@@ -36,8 +36,8 @@ public enum OnlineVerificationError: Error, Sendable, Hashable, CustomStringConv
 
 extension SignedDataDecodingError.Code {
     /// A synchronous entry point was called on a verifier whose ``SignedDataVerifier/Configuration/revocation``
-    /// is online: online verification waits on the network, so it runs only through the `async`
-    /// entry points (`try await verifier.verifyTransaction(jws)`). A programming error, raised
+    /// is online: online verification waits on the network, so it runs only through the online
+    /// entry points (`try await verifier.online.verifyTransaction(jws)`). A programming error, raised
     /// before the input is read.
     public static let onlineVerificationRequiresAsync = SignedDataDecodingError.Code(rawValue: "onlineVerificationRequiresAsync")
 }

@@ -1,6 +1,6 @@
 /// No revocation answer could be had: **try again later**. Not a verdict on the data.
 ///
-/// Thrown (inside ``OnlineVerificationError/revocationCheckUnavailable(_:)``) by the `async` entry
+/// Thrown (inside ``OnlineVerificationError/revocationCheckUnavailable(_:)``) by the online entry
 /// points when online checks are on and a responder could not be reached, did not answer in time,
 /// answered with an HTTP status other than 200, a body that is not a well-formed OCSP response (or
 /// one over the size limit), or an unsigned "try later"/error status. The data is neither verified

@@ -5,7 +5,7 @@
 /// detected. With ``ocsp(_:)`` the verifier asks the OCSP responders named in the leaf's and the
 /// intermediate's Authority Information Access extension whether either is revoked, at the current
 /// time, as Apple's libraries do with online checks on. Online verification runs only through the
-/// `async` entry points (`try await verifier.verifyTransaction(jws)`); see ``OCSPOptions``.
+/// online entry points (`try await verifier.online.verifyTransaction(jws)`); see ``OCSPOptions``.
 public enum RevocationPolicy: Sendable {
     /// No revocation check; no network request (the default).
     case off

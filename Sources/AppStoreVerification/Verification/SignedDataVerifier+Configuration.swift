@@ -38,7 +38,7 @@ extension SignedDataVerifier {
         /// Whether certificates are checked for revocation online. Default ``RevocationPolicy/off``:
         /// no network request, and a revoked certificate is not detected. With
         /// ``RevocationPolicy/ocsp(_:)`` the effective date is now (``effectiveDate`` is not used) and
-        /// only the `async` entry points run.
+        /// only the online entry points (``SignedDataVerifier/online``) run.
         public var revocation: RevocationPolicy
 
         /// A configuration trusting Apple Root CA - G3.

@@ -16,31 +16,31 @@ extension SignedDataVerifier {
     /// Verifies and decodes a signed transaction given as bytes.
     public func verifyTransaction(_ signedTransaction: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<Transaction> {
         try refuseSynchronousUseOnline(Transaction.payloadKind.entryPoint)
-        return try verify(try text(of: signedTransaction), as: Transaction.self)
+        return try verify(try jwsText(of: signedTransaction), as: Transaction.self)
     }
 
     /// Verifies and decodes signed renewal info given as bytes.
     public func verifyRenewalInfo(_ signedRenewalInfo: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<RenewalInfo> {
         try refuseSynchronousUseOnline(RenewalInfo.payloadKind.entryPoint)
-        return try verify(try text(of: signedRenewalInfo), as: RenewalInfo.self)
+        return try verify(try jwsText(of: signedRenewalInfo), as: RenewalInfo.self)
     }
 
     /// Verifies and decodes a signed app transaction given as bytes.
     public func verifyAppTransaction(_ signedAppTransaction: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<AppTransaction> {
         try refuseSynchronousUseOnline(AppTransaction.payloadKind.entryPoint)
-        return try verify(try text(of: signedAppTransaction), as: AppTransaction.self)
+        return try verify(try jwsText(of: signedAppTransaction), as: AppTransaction.self)
     }
 
     /// Verifies and decodes a notification `signedPayload` given as bytes.
     public func verifyNotification(_ signedPayload: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
         try refuseSynchronousUseOnline(ResponseBodyV2DecodedPayload.payloadKind.entryPoint)
-        return try verifyNotification(try text(of: signedPayload))
+        return try verifyNotification(try jwsText(of: signedPayload))
     }
 
     /// Verifies and decodes a realtime request `signedPayload` given as bytes.
     public func verifyRealtimeRequest(_ signedPayload: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<DecodedRealtimeRequestBody> {
         try refuseSynchronousUseOnline(DecodedRealtimeRequestBody.payloadKind.entryPoint)
-        return try verify(try text(of: signedPayload), as: DecodedRealtimeRequestBody.self)
+        return try verify(try jwsText(of: signedPayload), as: DecodedRealtimeRequestBody.self)
     }
 
     /// Verifies and decodes signed renewal info (`signedRenewalInfo` from a notification or the App
@@ -91,11 +91,16 @@ extension SignedDataVerifier {
     ///   see ``ResponseBodyV2``) or its `signedPayload` is not a notification JWS.
     public func verifyNotification(body: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
         try refuseSynchronousUseOnline("verifyNotification", arguments: "body: ...")
+        return try verifyNotification(try signedPayload(ofNotificationBody: body))
+    }
+
+    /// The `signedPayload` of a notification request body, after the size check, read strictly.
+    func signedPayload(ofNotificationBody body: some Collection<UInt8>) throws(SignedDataDecodingError) -> String {
         let length = body.count
         guard length <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The notification body is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength).")
         }
-        return try verifyNotification(try ResponseBodyV2(json: body).signedPayload)
+        return try ResponseBodyV2(json: body).signedPayload
     }
 
     /// Verifies and decodes a notification from the request body Apple POSTs, held as text.
@@ -112,7 +117,7 @@ extension SignedDataVerifier {
     }
 
     /// The JWS text of `bytes`, after the size check (a JWS is ASCII; other bytes fail its parsing).
-    private func text(of bytes: some Collection<UInt8>) throws(SignedDataDecodingError) -> String {
+    func jwsText(of bytes: some Collection<UInt8>) throws(SignedDataDecodingError) -> String {
         let length = bytes.count
         guard length <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The input is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength) (App Store JWS are a few kilobytes). Raise maximumInputLength if this is expected.")

@@ -5,11 +5,11 @@ extension SignedDataVerifier {
     /// reported as a problem with the data.
     ///
     /// - Parameters:
-    ///   - entryPoint: the entry point to call with `try await` instead, for the message;
+    ///   - entryPoint: the online entry point to call with `try await verifier.online.` instead, for the message;
     ///   - arguments: how its arguments are written there.
     func refuseSynchronousUseOnline(_ entryPoint: String, arguments: String = "...") throws(SignedDataDecodingError) {
         if revocationChecker != nil {
-            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the async entry point instead (try await verifier.\(entryPoint)(\(arguments))), or build a second verifier with revocation off for synchronous offline verification.")
+            throw SignedDataDecodingError(.onlineVerificationRequiresAsync, "Online revocation checks are on (Configuration.revocation), and they wait on the network: call the online entry point instead (try await verifier.online.\(entryPoint)(\(arguments)), which takes the same input types), or build a second verifier with revocation off for synchronous offline verification.")
         }
     }
 }

@@ -85,10 +85,18 @@ public final class SignedDataVerifier: Sendable {
     ///
     /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload, or, with
     ///   code ``SignedDataDecodingError/Code/onlineVerificationRequiresAsync`` and before reading the
-    ///   input, when online revocation checks are on (use the `async` entry points then).
+    ///   input, when online revocation checks are on (use ``online`` then).
     public func verify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
         try refuseSynchronousUseOnline(Payload.payloadKind.entryPoint)
         return try offlineVerify(jws, as: type)
+    }
+
+    /// Verifies and decodes a JWS given as bytes whose payload is `Payload`.
+    ///
+    /// - Throws: ``SignedDataDecodingError`` (see the `StringProtocol` overload).
+    public func verify<Payload: SignedPayload>(_ jws: some Collection<UInt8>, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
+        try refuseSynchronousUseOnline(Payload.payloadKind.entryPoint)
+        return try offlineVerify(try jwsText(of: jws), as: type)
     }
 
     /// The offline verification: every check but revocation.

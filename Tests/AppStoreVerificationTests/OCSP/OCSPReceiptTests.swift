@@ -137,7 +137,7 @@ struct OCSPReceiptTests {
 
     private func verify(_ leaf: OCSPReceiptPKI.Leaf, _ verifier: SignedDataVerifier) async throws -> Result<VerificationResult<AppReceipt>, RevocationCheckUnavailable> {
         do {
-            return .success(try await verifier.verifyAppReceipt(try pki.receipt(leaf)))
+            return .success(try await verifier.online.verifyAppReceipt(try pki.receipt(leaf)))
         } catch let error as OnlineVerificationError {
             switch error {
             case .revocationCheckUnavailable(let unavailable): return .failure(unavailable)
@@ -209,10 +209,10 @@ struct OCSPReceiptTests {
         }
     }
 
-    @Test("offline, the async entry point sends no request")
+    @Test("offline, the online entry point sends no request")
     func offlineAsync() async throws {
         let verifier = try SignedDataVerifier(configuration: .init(bundleId: "com.example.app", receiptRoots: [TrustedRoot(derEncoded: pki.rootDER)]))
-        let result = try await verifier.verifyAppReceipt(try pki.receipt(.down))
+        let result = try await verifier.online.verifyAppReceipt(try pki.receipt(.down))
         #expect(result.isVerified)
     }
 }

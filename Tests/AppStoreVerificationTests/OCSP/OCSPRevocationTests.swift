@@ -169,18 +169,18 @@ struct OCSPRevocationTests {
         #endif
     }
 
-    @Test("offline mode (the default) sends no request, synchronously or through the async entry point")
+    @Test("offline mode (the default) sends no request, synchronously or through the online entry point")
     func offlineSendsNothing() async throws {
         let verifier = try SignedDataVerifier(configuration: .init(
             trustedRoots: [try TrustedRoot(derEncoded: pki.rootDER)], bundleId: "com.example.app", environment: .sandbox,
             effectiveDate: .now))  // the re-signed vector's signedDate predates the freshly minted certificates
         let jws = try pki.transaction(.offline)
         #expect(try Self.verifiedSynchronously(jws, verifier))
-        #expect(try await verifier.verifyTransaction(jws).isVerified)
+        #expect(try await verifier.online.verifyTransaction(jws).isVerified)
         #expect(pki.offlineServer.requestCount == 0)
     }
 
-    /// The synchronous entry point (an async context would pick the async overload).
+    /// The synchronous entry point, called from a synchronous function.
     private static func verifiedSynchronously(_ jws: String, _ verifier: SignedDataVerifier) throws -> Bool {
         try verifier.verifyTransaction(jws).isVerified
     }
