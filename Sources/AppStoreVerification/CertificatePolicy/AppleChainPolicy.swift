@@ -87,6 +87,9 @@ struct AppleChainPolicy: Sendable {
     /// Runs OpenSSL's path validation and checks the path has exactly the expected shape: a partial
     /// chain ends at the remembered intermediate (length 2), a full one at a root (length 3).
     private func validatePath(leaf: X509Certificate, intermediate: X509Certificate, anchors: TrustStore, partialChain: Bool, at instant: EffectiveInstant) throws(VerificationError) -> PathValidation.Report {
+        guard EffectiveInstant.certificateTimes.contains(instant.seconds) else {
+            throw .invalidCertificateChain("The effective date, \(instant.text), is out of the range certificate times can express (years 0000 to 9999), so no certificate can be valid then. A date this far off in signed data is wrong; to check the chain at another time, set Configuration.effectiveDate.")
+        }
         let report: PathValidation.Report
         do {
             report = try PathValidation.validate(

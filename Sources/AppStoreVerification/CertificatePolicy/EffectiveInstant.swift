@@ -19,6 +19,11 @@ struct EffectiveInstant: Sendable, Hashable {
         self.origin = origin
     }
 
+    /// The instants a certificate's validity (X.509 UTCTime or GeneralizedTime) can express:
+    /// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z. OpenSSL cannot compare a certificate's dates
+    /// with an instant outside it (it reports a format error in the certificate's dates instead).
+    static let certificateTimes: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
+
     /// The moment of verification.
     static func now(origin: String = "now") -> EffectiveInstant { EffectiveInstant(Date(), origin: origin) }
 

@@ -14,13 +14,13 @@ enum RegisteredClaims {
     static func check(_ payload: JSONValue, now: Date) throws(VerificationError) {
         let seconds = now.timeIntervalSince1970
         if let exp = try number("exp", in: payload), exp <= seconds {
-            throw .invalidClaims("The payload's JWT claim \"exp\" (\(DateText.iso8601(seconds: Int64(exp)))) has passed: the signer says it expired.")
+            throw .invalidClaims("The payload's JWT claim \"exp\" (\(DateText.iso8601(secondsSince1970: exp))) has passed: the signer says it expired.")
         }
         if let nbf = try number("nbf", in: payload), nbf > seconds {
-            throw .invalidClaims("The payload's JWT claim \"nbf\" (\(DateText.iso8601(seconds: Int64(nbf)))) is in the future: the signer says it is not valid yet.")
+            throw .invalidClaims("The payload's JWT claim \"nbf\" (\(DateText.iso8601(secondsSince1970: nbf))) is in the future: the signer says it is not valid yet.")
         }
         if let iat = try number("iat", in: payload), iat > seconds {
-            throw .invalidClaims("The payload's JWT claim \"iat\" (\(DateText.iso8601(seconds: Int64(iat)))) is in the future.")
+            throw .invalidClaims("The payload's JWT claim \"iat\" (\(DateText.iso8601(secondsSince1970: iat))) is in the future.")
         }
         if payload.member("aud") != nil {
             throw .invalidClaims("The payload carries a JWT audience (\"aud\"); App Store data is meant for no audience, and an audience this verifier was not told to expect is refused.")
