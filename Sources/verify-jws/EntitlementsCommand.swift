@@ -47,7 +47,7 @@ struct EntitlementsCommand: ParsableCommand {
         do {
             input = try InputLines(paths: [file ?? "-"], maximumLineLength: maxInputBytes)
         } catch {
-            FileHandle.standardError.write(Data("verify-jws entitlements: \(error.message)\n".utf8))
+            FileHandle.standardError.write(Data("verify-jws entitlements: \(LogSafeText.escaping(error.message))\n".utf8))
             throw ExitCode(2)
         }
         var durations: [String: TimeInterval] = [:]
@@ -73,7 +73,7 @@ struct EntitlementsCommand: ParsableCommand {
             engine.ingest(item)
         }
         for error in input.inputErrors {
-            FileHandle.standardError.write(Data("verify-jws entitlements: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("verify-jws entitlements: \(LogSafeText.escaping("\(error)"))\n".utf8))
         }
         guard input.inputErrors.isEmpty else { throw ExitCode(2) }
         let output = EntitlementsOutput(at: at.date, entitlements: engine.currentEntitlements(at: at.date), rejected: rejected)

@@ -1,4 +1,5 @@
 import Foundation
+import AppStoreVerification
 
 /// A value as the text format shows it: a scalar already written out, or members, or elements.
 final class TextNode {
@@ -11,14 +12,15 @@ final class TextNode {
 
     init(kind: Kind = .object) { self.kind = kind }
 
+    /// A scalar; its text comes from the input, so control and bidi characters are escaped.
     init(scalar: String) {
         kind = .scalar
-        self.scalar = scalar
+        self.scalar = LogSafeText.escaping(scalar)
     }
 
     func set(scalar text: String) {
         kind = .scalar
-        scalar = text
+        scalar = LogSafeText.escaping(text)
     }
 
     func set(_ node: TextNode) {
@@ -32,7 +34,7 @@ final class TextNode {
     @discardableResult
     func add(_ key: String, _ node: TextNode) -> TextNode {
         kind = .object
-        members.append((key, node))
+        members.append((LogSafeText.escaping(key), node))
         return node
     }
 

@@ -122,6 +122,9 @@ final class OutputWriter {
     static func text(_ outcome: Outcome, location: String, indent: String = "") -> String {
         let kind = outcome.kind?.description ?? "input"
         var text = indent
+        // Everything below that comes from the input (file names, members, values, messages) is
+        // escaped, so that no input can print a line of its own.
+        let location = LogSafeText.escaping(location)
         switch outcome.status {
         case .verified: text += "✔ verified: \(kind) (\(location))"
         case .unverified: text += "✘ UNVERIFIED: \(kind) (\(location))"
@@ -129,7 +132,7 @@ final class OutputWriter {
         case .unavailable: text += "… UNAVAILABLE (retry later): \(kind) (\(location))"
         }
         if let code = outcome.errorCode {
-            text += "\n\(indent)  \(code): \(outcome.errorMessage ?? "")"
+            text += "\n\(indent)  \(code): \(LogSafeText.escaping(outcome.errorMessage ?? ""))"
         }
         // Nested JWS are shown as their own outcome below, not as their compact text.
         let skipped = Set(outcome.nested.map(\.name))
@@ -138,7 +141,7 @@ final class OutputWriter {
         } else if outcome.kind == .appReceipt, let data = outcome.payloadData, let node = ReceiptText.node(for: data) {
             appendMembers(of: node, indent: indent + "  ", skipping: skipped, to: &text)
         } else if let data = outcome.payloadData {
-            text += "\n\(indent)  payload  \(String(decoding: data, as: UTF8.self))"
+            text += "\n\(indent)  payload  \(LogSafeText.escaping(String(decoding: data, as: UTF8.self)))"
         }
         for (name, inner) in outcome.nested {
             text += "\n" + Self.text(inner, location: name, indent: indent + "    ")

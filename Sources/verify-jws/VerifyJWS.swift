@@ -75,7 +75,7 @@ struct VerifyJWS: ParsableCommand {
             input = try InputLines(paths: files, maximumLineLength: maxInputBytes)
         } catch {
             // One line, not a usage dump: the arguments were fine, the file is not.
-            FileHandle.standardError.write(Data("verify-jws: \(error.message)\n".utf8))
+            FileHandle.standardError.write(Data("verify-jws: \(LogSafeText.escaping(error.message))\n".utf8))
             throw ExitCode(2)
         }
         let lineVerifier = LineVerifier(verifier: verifier, type: type, online: online)
@@ -112,7 +112,7 @@ struct VerifyJWS: ParsableCommand {
         writer.flush()
         tally.finish()
         for error in input.inputErrors {
-            FileHandle.standardError.write(Data("verify-jws: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("verify-jws: \(LogSafeText.escaping("\(error)"))\n".utf8))
         }
         guard input.inputErrors.isEmpty else { throw ExitCode(2) }
         guard tally.count > 0 else {

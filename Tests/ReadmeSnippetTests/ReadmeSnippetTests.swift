@@ -9,16 +9,22 @@ struct ReadmeSnippetTests {
     /// The lines of every ```swift block of README.md (but manifest excerpts), without indentation,
     /// blank lines and imports.
     static func readmeSwiftBlocks() throws -> [[String]] {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        try swiftBlocks(of: packageRoot.appendingPathComponent("README.md"))
+    }
+
+    /// The lines of every ```swift block of a Markdown file, without indentation, blank lines and
+    /// imports; a manifest excerpt (a block starting `// swift-tools-version`, `// Package.swift` or
+    /// `.package(`) belongs in a Package.swift, not in code, and is left out.
+    static func swiftBlocks(of file: URL) throws -> [[String]] {
+        let text = try String(contentsOf: file, encoding: .utf8)
         var blocks: [[String]] = []
         var current: [String]?
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if current == nil, trimmed == "```swift" {
                 current = []
             } else if current != nil, trimmed == "```" {
-                // A manifest line (`.package(...)`) belongs in a Package.swift, not in code.
-                if let block = current, !(block.first?.hasPrefix(".package(") ?? false) {
+                if let block = current, !isManifest(block) {
                     blocks.append(block)
                 }
                 current = nil
@@ -29,10 +35,28 @@ struct ReadmeSnippetTests {
         return blocks
     }
 
+    static func isManifest(_ block: [String]) -> Bool {
+        guard let first = block.first else { return false }
+        return first.hasPrefix("// swift-tools-version") || first.hasPrefix("// Package.swift") || first.hasPrefix(".package(")
+    }
+
+    /// The lines of a compiled snippet file, trimmed.
+    static func compiledLines(_ name: String) throws -> [String] {
+        let source = try String(contentsOf: packageRoot.appendingPathComponent("Tests/ReadmeSnippetTests/\(name)"), encoding: .utf8)
+        return source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The DocC articles of the library's catalog.
+    static func doccArticles() throws -> [URL] {
+        let catalog = packageRoot.appendingPathComponent("Sources/AppStoreVerification/Documentation.docc")
+        return try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "md" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
     @Test("every line of every Swift block in README.md is compiled here, in order")
     func readmeBlocksAreCompiled() throws {
-        let source = try String(contentsOf: Self.packageRoot.appendingPathComponent("Tests/ReadmeSnippetTests/ReadmeSnippets.swift"), encoding: .utf8)
-        let compiled = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let compiled = try Self.compiledLines("ReadmeSnippets.swift")
         let blocks = try Self.readmeSwiftBlocks()
         #expect(!blocks.isEmpty)
         for block in blocks {
@@ -40,6 +64,25 @@ struct ReadmeSnippetTests {
             let found = compiled.indices.contains { Self.appearsInOrder(block, in: compiled[$0...]) }
             #expect(found, "README block starting \"\(block.first ?? "")\" is not in ReadmeSnippets.swift as written")
         }
+    }
+
+    @Test("every line of every Swift block in the DocC articles is compiled here, in order")
+    func doccBlocksAreCompiled() throws {
+        // An article's block may be compiled in DocCSnippets.swift or, when the README shows the
+        // same code, in ReadmeSnippets.swift.
+        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift"]
+        let compiled = try files.map { try Self.compiledLines($0) }
+        let articles = try Self.doccArticles()
+        #expect(articles.count >= 8)
+        var blockCount = 0
+        for article in articles {
+            for block in try Self.swiftBlocks(of: article) {
+                blockCount += 1
+                let found = compiled.contains { lines in lines.indices.contains { Self.appearsInOrder(block, in: lines[$0...]) } }
+                #expect(found, "\(article.lastPathComponent) block starting \"\(block.first ?? "")\" is not in \(files.joined(separator: " or ")) as written")
+            }
+        }
+        #expect(blockCount >= 10)
     }
 
     /// Whether `lines` appear in `haystack` one after another, skipping blank lines only.

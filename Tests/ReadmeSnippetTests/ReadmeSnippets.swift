@@ -1,6 +1,7 @@
 // The README's Swift snippets, as they appear there, compiled against the public API only (no
 // @testable import), as a user's code would be. `ReadmeSnippetTests.swift` checks that every line
-// of every ```swift block of README.md appears here, in order, so the two cannot drift apart.
+// of every ```swift block of README.md appears here, in order, so the two cannot drift apart (the
+// route snippets run inside closures of the frameworks' shapes, declared in ServerShapes.swift).
 import AppStoreVerification
 import Foundation
 
@@ -42,23 +43,6 @@ extension ReadmeContext {
         }
     }
 
-    // MARK: - README: trusting another root
-
-    static func anotherRootSnippet() throws -> SignedDataVerifier {
-        let testRoot = try TrustedRoot(derEncoded: Data(contentsOf: URL(fileURLWithPath: "TestVectors/pki/root.der")))
-        let testVerifier = try SignedDataVerifier(configuration: .init(
-            trustedRoots: [testRoot] + TrustedRoot.roots(contentsOf: URL(fileURLWithPath: "staging-roots.pem")),
-            bundleId: "com.example.app",
-            appAppleId: nil,
-            environment: .sandbox,
-            effectiveDate: .signedDate,
-            strictChecks: true,
-            chainCacheCapacity: 64,
-            maximumInputLength: 1 << 20,
-            xcodeCertificate: nil))
-        return testVerifier
-    }
-
     // MARK: - README: Entitlements
 
     static func entitlementsSnippet(verifier: SignedDataVerifier, jwsFromTheApp: String, requestBody: Data, storedData: inout Data) throws -> ([Entitlement], [Entitlement]) {
@@ -95,22 +79,63 @@ extension ReadmeContext {
 
     // MARK: - README: Online mode
 
-    static func onlineSnippet(jws: String, grant: (Transaction) -> Void, reject: (VerificationError) -> Void) async throws {
+    static func onlineSnippet() throws -> SignedDataVerifier {
         let verifier = try SignedDataVerifier(configuration: .init(
             bundleId: "com.example.app", appAppleId: 1234567890, environment: .production,
             revocation: .ocsp(OCSPOptions())))            // 5 s per request, answers cached ≤ 15 min
+        return verifier
+    }
+}
 
-        do {
-            switch try await verifier.online.verifyTransaction(jws) {  // the online entry points
-            case .verified(let transaction): grant(transaction)
-            case .unverified(_, let error): reject(error)          // .revokedCertificate(...) among others
+// MARK: - README: In a server route
+
+extension HummingbirdShape {
+    /// Offline, in a Hummingbird 2 route.
+    static func transactionsRoute(verifier: SignedDataVerifier) -> Router {
+        let router = Router()
+        router.post("/transactions") { request, context -> Response in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            do throws(SignedDataDecodingError) {
+                switch try verifier.verifyTransaction(body.readableBytesView) {   // offline: no await
+                case .verified(let transaction):
+                    await grant(transaction)
+                    return Response(status: .ok)
+                case .unverified:
+                    return Response(status: .forbidden)
+                }
+            } catch {
+                // error is a SignedDataDecodingError here: error.code, error.message
+                context.logger.info("not a signed transaction: \(error.code)")
+                return Response(status: .badRequest)
             }
-        } catch .revocationCheckUnavailable(let error) {
-            // Not a verdict: no OCSP answer could be had. Retry later. For a notification, answer
-            // Apple with a 5xx so that Apple retries; for an app's request, keep it pending.
-            print("retry later: \(error)")
-        } catch .decoding(let error) {
-            print("not signed data: \(error)")
+        }
+        return router
+    }
+}
+
+extension VaporShape {
+    /// Online, in a Vapor 4 route.
+    static func notificationsRoute(app: Application, verifier: SignedDataVerifier) {
+        app.post("notifications") { req async throws -> Response in
+            guard let body = req.body.data else { return Response(status: .badRequest) }
+            do throws(OnlineVerificationError) {
+                switch try await verifier.online.verifyNotification(body: body.readableBytesView) {
+                case .verified(let notification):
+                    await store(notification)
+                    return Response(status: .ok)
+                case .unverified:
+                    return Response(status: .forbidden)
+                }
+            } catch {
+                switch error {
+                case .decoding(let error):
+                    req.logger.info("not a notification: \(error.code)")
+                    return Response(status: .badRequest)
+                case .revocationCheckUnavailable(let error):
+                    req.logger.warning("retry later: \(error.reason)")
+                    return Response(status: .serviceUnavailable)   // Apple retries a 5xx
+                }
+            }
         }
     }
 }

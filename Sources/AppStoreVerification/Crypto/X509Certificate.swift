@@ -25,7 +25,8 @@ final class X509Certificate: @unchecked Sendable {
     var subject: String {
         var buffer = [CChar](repeating: 0, count: 512)
         let length = buffer.withUnsafeMutableBufferPointer { asv_x509_subject(pointer, $0.baseAddress, $0.count) }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // OpenSSL's RFC 2253 form escapes control bytes already; this holds whatever it lets through.
+        return LogSafeText.escaping(String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// The validity window.

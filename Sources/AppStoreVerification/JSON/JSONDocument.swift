@@ -110,7 +110,7 @@ final class JSONDocument: Sendable {
         let node = nodes[index]
         var text = node.kind == .string ? "\"" + self.text(at: index) + "\"" : self.text(at: index)
         if text.count > 80 { text = String(text.prefix(80)) + "…" }
-        return text
+        return LogSafeText.escaping(text)
     }
 
     /// The number at `index` as an exact integer of type `T`, or `nil` when its value is not a whole

@@ -333,7 +333,7 @@ struct JSONParser {
         let content = UnsafeBufferPointer(rebasing: text[Int(nodes[node].start)..<Int(nodes[node].end)])
         var name = nodes[node].hasEscapes ? String(decoding: Self.unescape(content), as: UTF8.self) : String(decoding: content, as: UTF8.self)
         if name.count > 80 { name = String(name.prefix(80)) + "…" }
-        return "\"" + name + "\""
+        return "\"" + LogSafeText.escaping(name) + "\""
     }
 
     static func show(_ byte: UInt8) -> String {

@@ -143,7 +143,7 @@ enum ReceiptPayloadParser {
             guard let element = try element(type, tag: ReceiptDERReader.Tag.ia5String) else { return nil }
             let text = set.bytes[element.contents]
             guard text.allSatisfy({ $0 < 0x80 }), let date = ReceiptDate.parse(text) else {
-                throw ReceiptFormatError("\(what)'s attribute \(type) (\"\(String(decoding: text.prefix(64), as: UTF8.self))\") is not an RFC 3339 date")
+                throw ReceiptFormatError("\(what)'s attribute \(type) (\"\(LogSafeText.escaping(String(decoding: text.prefix(64), as: UTF8.self)))\") is not an RFC 3339 date")
             }
             return date
         }

@@ -42,7 +42,7 @@ extension SignedDataVerifier {
     /// Bundle ID, app Apple ID (the receipt's app item ID) and environment against the configuration.
     func checkClaims(of receipt: AppReceipt) throws(VerificationError) {
         if let expected = configuration.bundleId, receipt.bundleId != expected {
-            let claimed = receipt.bundleId.map { "\"\($0)\"" } ?? "missing"
+            let claimed = receipt.bundleId.map { "\"\(LogSafeText.escaping($0))\"" } ?? "missing"
             throw .invalidAppIdentifier("The receipt's bundle ID is \(claimed); this verifier expects \"\(expected)\". The receipt belongs to another app.")
         }
         if let expected = configuration.appAppleId {
@@ -54,7 +54,7 @@ extension SignedDataVerifier {
             }
         }
         if let expected = configuration.environment, receipt.environment != expected {
-            let claimed = receipt.receiptType.map { "\"\($0)\"" } ?? "missing"
+            let claimed = receipt.receiptType.map { "\"\(LogSafeText.escaping($0))\"" } ?? "missing"
             throw .invalidEnvironment("The receipt's environment is \(claimed); this verifier expects \"\(expected.rawValue)\" (receipts write Production, ProductionSandbox for Sandbox, or Xcode). Use one verifier per environment.")
         }
     }

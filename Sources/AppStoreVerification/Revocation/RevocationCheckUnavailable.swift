@@ -60,7 +60,8 @@ public struct RevocationCheckUnavailable: Error, Sendable, Hashable, CustomStrin
         self.reason = reason
         self.certificate = certificate
         self.responderURL = responderURL
-        self.message = message
+        // Messages quote what a responder sent; nothing in it may forge a log line.
+        self.message = LogSafeText.escaping(message)
     }
 
     /// Always `revocationCheckUnavailable`.

@@ -13,7 +13,7 @@ extension SignedDataVerifier.Configuration {
                 throw .invalidAppIdentifier("The payload has no bundleId; this verifier expects \"\(expected)\".")
             }
             guard claimed == expected else {
-                throw .invalidAppIdentifier("The payload's bundleId is \"\(claimed)\"; this verifier expects \"\(expected)\". The data belongs to another app.")
+                throw .invalidAppIdentifier("The payload's bundleId is \"\(LogSafeText.escaping(claimed))\"; this verifier expects \"\(expected)\". The data belongs to another app.")
             }
         }
         if let expected = appAppleId, claims.carriesAppAppleId {
@@ -24,7 +24,7 @@ extension SignedDataVerifier.Configuration {
             }
         }
         if let expected = environment, claims.claimedEnvironment != expected {
-            let claimed = claims.claimedEnvironment.map { "\"\($0.rawValue)\"" } ?? "missing"
+            let claimed = claims.claimedEnvironment.map { "\"\(LogSafeText.escaping($0.rawValue))\"" } ?? "missing"
             throw .invalidEnvironment("The payload's environment is \(claimed); this verifier expects \"\(expected.rawValue)\". Use one verifier per environment (Sandbox data is never valid for Production).")
         }
     }

@@ -33,7 +33,8 @@ public struct SignedDataDecodingError: Error, Sendable, Hashable, CustomStringCo
     /// Creates an error with its code and a message saying what failed, where, and what to do.
     public init(_ code: Code, _ message: String) {
         self.code = code
-        self.message = message
+        // Messages may quote the input; nothing in it may forge a log line.
+        self.message = LogSafeText.escaping(message)
     }
 
     public var description: String { "\(code): \(message)" }

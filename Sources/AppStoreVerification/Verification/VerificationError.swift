@@ -63,7 +63,8 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
             .missingRequiredProperties(let reason), .revokedCertificate(let reason),
             .invalidDeviceVerification(let reason), .invalidAppIdentifier(let reason),
             .invalidEnvironment(let reason), .invalidClaims(let reason):
-            reason
+            // Messages may quote the input; nothing in it may forge a log line.
+            LogSafeText.escaping(reason)
         }
     }
 

@@ -80,7 +80,7 @@ final class OCSPReceiptPKI: @unchecked Sendable {
 }
 
 /// Just enough DER writing to assemble test receipts.
-private enum DER {
+enum DER {
     static func tlv(_ tag: UInt8, _ contents: [UInt8]) -> [UInt8] {
         var length: [UInt8] = []
         if contents.count < 0x80 {

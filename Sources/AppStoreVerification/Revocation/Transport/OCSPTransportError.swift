@@ -32,7 +32,8 @@ public struct OCSPTransportError: Error, Sendable, Hashable, CustomStringConvert
     /// A failure of `kind`, described by `message`.
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
-        self.message = message
+        // Messages quote what a server sent; nothing in it may forge a log line.
+        self.message = LogSafeText.escaping(message)
     }
 
     public var description: String { "\(kind): \(message)" }

@@ -1,0 +1,59 @@
+import AppStoreVerification
+import Foundation
+import Testing
+
+/// A transport that never reaches a responder, as when Apple's OCSP servers cannot be reached.
+private struct UnreachableTransport: OCSPTransport {
+    struct Unreachable: Error {}
+
+    func post(_ body: Data, to url: URL, timeout: Duration, maximumResponseLength: Int) async throws -> OCSPHTTPResponse {
+        throw Unreachable()
+    }
+}
+
+@Suite("README and DocC route snippets")
+struct RouteSnippetTests {
+    static func vector(_ name: String) throws -> [UInt8] {
+        let text = try String(contentsOf: ReadmeSnippetTests.packageRoot.appendingPathComponent("TestVectors/jws/\(name)"), encoding: .utf8)
+        return Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+    }
+
+    static func notificationBody() throws -> [UInt8] {
+        Array("{\"signedPayload\":\"".utf8) + (try vector("notification-valid.jws")) + Array("\"}".utf8)
+    }
+
+    /// A verifier trusting the test PKI, for the Sandbox test vectors.
+    static func testVerifier(revocation: RevocationPolicy = .off) throws -> SignedDataVerifier {
+        let root = try Data(contentsOf: ReadmeSnippetTests.packageRoot.appendingPathComponent("TestVectors/pki/root.der"))
+        return try SignedDataVerifier(configuration: .init(
+            trustedRoots: [try TrustedRoot(derEncoded: root)],
+            bundleId: "com.example.app",
+            environment: .sandbox,
+            revocation: revocation))
+    }
+
+    /// Online checks judge the test leaf at the current time; it expires on 2027-01-01.
+    static var testLeafIsValidNow: Bool { Date() < Date(timeIntervalSince1970: 1_798_761_600) }
+
+    @Test("Hummingbird, offline: 200 verified, 403 unverified, 400 not a JWS")
+    func hummingbirdOffline() async throws {
+        let router = HummingbirdShape.transactionsRoute(verifier: try Self.testVerifier())
+        #expect(try await router.call("/transactions", body: Self.vector("transaction-valid.jws")) == .ok)
+        #expect(try await router.call("/transactions", body: Array("not a JWS".utf8)) == .badRequest)
+        let apple = HummingbirdShape.transactionsRoute(verifier: try SignedDataVerifier(configuration: .init(bundleId: "com.example.app")))
+        #expect(try await apple.call("/transactions", body: Self.vector("transaction-valid.jws")) == .forbidden)
+    }
+
+    @Test("Vapor, online: 200 verified with revocation off, 400 not a notification, 503 with no OCSP answer")
+    func vaporOnline() async throws {
+        let app = VaporShape.Application()
+        VaporShape.notificationsRoute(app: app, verifier: try Self.testVerifier())
+        #expect(try await app.call("notifications", body: Self.notificationBody()) == .ok)
+        #expect(try await app.call("notifications", body: Array("{}".utf8)) == .badRequest)
+
+        let unreachable = VaporShape.Application()
+        VaporShape.notificationsRoute(app: unreachable, verifier: try Self.testVerifier(revocation: .ocsp(OCSPOptions(transport: UnreachableTransport()))))
+        let status = try await unreachable.call("notifications", body: Self.notificationBody())
+        #expect(status == (Self.testLeafIsValidNow ? .serviceUnavailable : .forbidden))
+    }
+}
