@@ -266,6 +266,14 @@ int asv_ocsp_check_response(const asv_ocsp_check *check, asv_ocsp_report *report
         result = ocsp_refuse(report, ASV_OCSP_ERR_CERTID_MISMATCH);
         goto done;
     }
+    // OCSP_resp_find_status reads the first SingleResponse for the CertID; a response that answers
+    // it again (perhaps otherwise: good, then revoked) is contradictory, and no answer is taken from it.
+    int first = OCSP_resp_find(basic, id, -1);
+    if (first >= 0 && OCSP_resp_find(basic, id, first) >= 0) {
+        asv_error_fail(err, "the response answers this certificate's CertID more than once (RFC 6960 gives one SingleResponse per certificate asked about), so no answer can be taken from it");
+        result = ocsp_refuse(report, ASV_OCSP_ERR_CERTID_MISMATCH);
+        goto done;
+    }
 
     // 7. The validity window.
     epoch = ASN1_TIME_set(NULL, 0);

@@ -7,4 +7,6 @@
 #include <openssl/evp.h>
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
+#include <openssl/ocsp.h>
+#include <openssl/pkcs7.h>
 #endif

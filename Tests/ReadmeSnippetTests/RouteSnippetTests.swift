@@ -56,4 +56,26 @@ struct RouteSnippetTests {
         let status = try await unreachable.call("notifications", body: Self.notificationBody())
         #expect(status == (Self.testLeafIsValidNow ? .serviceUnavailable : .forbidden))
     }
+
+    @Test("the DocC article's other routes: Hummingbird online, Vapor offline")
+    func doccRoutes() async throws {
+        let router = HummingbirdShape.serverFrameworksRoutes(verifier: try Self.testVerifier())
+        #expect(try await router.call("/transactions", body: Self.vector("transaction-valid.jws")) == .ok)
+        #expect(try await router.call("/notifications", body: Self.notificationBody()) == .ok)
+        #expect(try await router.call("/notifications", body: Self.vector("transaction-valid.jws")) == .badRequest)
+
+        let app = VaporShape.Application()
+        VaporShape.transactionsRoute(app: app, verifier: try Self.testVerifier())
+        #expect(try await app.call("transactions", body: Self.vector("transaction-valid.jws")) == .ok)
+        #expect(try await app.call("transactions", body: Array("not a JWS".utf8)) == .badRequest)
+    }
+
+    @Test("the online article's handler: 503 when no OCSP answer can be had")
+    func onlineArticleHandler() async throws {
+        // The article's verifier trusts Apple's root and checks revocation with the default
+        // transport; a test-PKI transaction is refused offline first, with no request made.
+        let status = try await DocCSnippets.onlineVerification(jws: String(decoding: Self.vector("transaction-valid.jws"), as: UTF8.self))
+        #expect(status == 403)
+        #expect(try await DocCSnippets.onlineVerification(jws: "not a JWS") == 400)
+    }
 }

@@ -41,7 +41,8 @@ struct asv_error;
 #define ASV_OCSP_ERR_SIGNATURE 4
 /// The responder echoed a nonce other than the one the request carried.
 #define ASV_OCSP_ERR_NONCE_MISMATCH 5
-/// The response holds no status for this certificate's CertID (another serial or issuer).
+/// The response holds no status for this certificate's CertID (another serial or issuer), or more
+/// than one.
 #define ASV_OCSP_ERR_CERTID_MISMATCH 6
 /// thisUpdate is later than now (beyond the allowed clock skew).
 #define ASV_OCSP_ERR_NOT_YET_VALID 7

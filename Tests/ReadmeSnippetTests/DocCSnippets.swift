@@ -1,0 +1,170 @@
+// The DocC articles' Swift snippets (Sources/AppStoreVerification/Documentation.docc), as they
+// appear there, compiled against the public API only. `ReadmeSnippetTests.doccBlocksAreCompiled`
+// checks that every line of every ```swift block of every article appears here (or, for a block the
+// README shows too, in ReadmeSnippets.swift), in order. Route snippets run inside closures of the
+// frameworks' shapes, declared in ServerShapes.swift.
+import AppStoreVerification
+import Foundation
+
+enum DocCSnippets {
+    // MARK: - AppStoreVerification.md (the landing page)
+
+    static func landingPage(jwsFromApp: String) throws {
+        let verifier = try SignedDataVerifier(configuration: .init(
+            bundleId: "com.example.app",
+            appAppleId: 1234567890,
+            environment: .production))
+
+        switch try verifier.verifyTransaction(jwsFromApp) {
+        case .verified(let transaction):
+            print("verified", transaction.transactionId)
+        case .unverified(_, let error):
+            print("refused:", error)
+        }
+    }
+
+    // MARK: - GettingStarted.md
+
+    static func gettingStarted(jwsFromApp: String, requestBody: Data) throws -> SignedDataVerifier {
+        let verifier = try SignedDataVerifier(configuration: .init(
+            bundleId: "com.example.app",     // your app's bundle ID
+            appAppleId: 1234567890,          // your app's Apple ID; required for Production
+            environment: .production))       // trusts the embedded Apple Root CA - G3
+
+        func handlePurchase(_ jwsFromApp: String) throws {
+            switch try verifier.verifyTransaction(jwsFromApp) {
+            case .verified(let transaction):
+                // Apple signed it, for this app and environment: grant the product.
+                print("grant", transaction.productId, "until", transaction.expiresDate as Any)
+            case .unverified(let claimed, let error):
+                // The payload is decoded, but do not trust it.
+                print("refused transaction", claimed.transactionId, error)
+            }
+        }
+
+        func handleNotification(_ requestBody: Data) throws {
+            let result = try verifier.verifyNotification(body: requestBody)
+            let notification = try result.payloadValue      // throws the VerificationError if unverified
+            print(notification.notificationType as Any, notification.subtype as Any)
+            if case .success(.verified(let transaction))? = notification.transactionInfo {
+                print("transaction", transaction.transactionId)
+            }
+        }
+
+        try handlePurchase(jwsFromApp)
+        try handleNotification(requestBody)
+
+        let rootDER = try Data(contentsOf: URL(fileURLWithPath: "TestVectors/pki/root.der"))
+        let testVerifier = try SignedDataVerifier(configuration: .init(
+            trustedRoots: [try TrustedRoot(derEncoded: rootDER)],
+            bundleId: "com.example.app",
+            environment: .sandbox))
+        return testVerifier
+    }
+
+    // MARK: - OnlineVerification.md
+
+    static func onlineVerification(jws: String) async throws -> Int {
+        let verifier = try SignedDataVerifier(configuration: .init(
+            bundleId: "com.example.app", appAppleId: 1234567890, environment: .production,
+            revocation: .ocsp(OCSPOptions())))            // 5 s per request, answers cached ≤ 15 min
+
+        func handlePurchase(_ jws: String) async -> Int {
+            do throws(OnlineVerificationError) {
+                switch try await verifier.online.verifyTransaction(jws) {
+                case .verified(let transaction):
+                    print("grant", transaction.productId)
+                    return 200
+                case .unverified(_, let error):            // .revokedCertificate(...) among others
+                    print("refused:", error)
+                    return 403
+                }
+            } catch {
+                switch error {
+                case .decoding(let error):                 // not signed data: a permanent condition
+                    print("not a transaction:", error.code, error.message)
+                    return 400
+                case .revocationCheckUnavailable(let error):
+                    // Not a verdict: no OCSP answer could be had. Retry later. For a notification, answer
+                    // Apple with a 5xx so that Apple retries; for an app's request, keep it pending.
+                    print("retry later:", error.reason)
+                    return 503
+                }
+            }
+        }
+
+        return await handlePurchase(jws)
+    }
+}
+
+// MARK: - ServerFrameworks.md: Hummingbird 2
+
+extension HummingbirdShape {
+    /// The article's two Hummingbird routes: offline transactions, online notifications.
+    static func serverFrameworksRoutes(verifier: SignedDataVerifier) -> Router {
+        let router = Router()
+        router.post("/transactions") { request, context -> Response in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            do throws(SignedDataDecodingError) {
+                switch try verifier.verifyTransaction(body.readableBytesView) {   // offline: no await
+                case .verified(let transaction):
+                    await grant(transaction)
+                    return Response(status: .ok)
+                case .unverified:
+                    return Response(status: .forbidden)
+                }
+            } catch {
+                // error is a SignedDataDecodingError here: error.code, error.message
+                context.logger.info("not a signed transaction: \(error.code)")
+                return Response(status: .badRequest)
+            }
+        }
+
+        router.post("/notifications") { request, context -> Response in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            do throws(OnlineVerificationError) {
+                switch try await verifier.online.verifyNotification(body: body.readableBytesView) {
+                case .verified(let notification):
+                    await store(notification)
+                    return Response(status: .ok)
+                case .unverified:
+                    return Response(status: .forbidden)
+                }
+            } catch {
+                switch error {
+                case .decoding(let error):
+                    context.logger.info("not a notification: \(error.code)")
+                    return Response(status: .badRequest)
+                case .revocationCheckUnavailable(let error):
+                    context.logger.warning("retry later: \(error.reason)")
+                    return Response(status: .serviceUnavailable)   // Apple retries a 5xx
+                }
+            }
+        }
+        return router
+    }
+}
+
+// MARK: - ServerFrameworks.md: Vapor 4
+
+extension VaporShape {
+    /// The article's offline Vapor route (the online one is the README's, in ReadmeSnippets.swift).
+    static func transactionsRoute(app: Application, verifier: SignedDataVerifier) {
+        app.post("transactions") { req async throws -> Response in
+            guard let body = req.body.data else { return Response(status: .badRequest) }
+            do throws(SignedDataDecodingError) {
+                switch try verifier.verifyTransaction(body.readableBytesView) {   // offline: no await
+                case .verified(let transaction):
+                    await grant(transaction)
+                    return Response(status: .ok)
+                case .unverified:
+                    return Response(status: .forbidden)
+                }
+            } catch {
+                // error is a SignedDataDecodingError here: error.code, error.message
+                req.logger.info("not a signed transaction: \(error.code)")
+                return Response(status: .badRequest)
+            }
+        }
+    }
+}
