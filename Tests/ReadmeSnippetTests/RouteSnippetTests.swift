@@ -70,7 +70,7 @@ struct RouteSnippetTests {
         #expect(try await app.call("transactions", body: Array("not a JWS".utf8)) == .badRequest)
     }
 
-    @Test("the online article's handler: 503 when no OCSP answer can be had")
+    @Test("the online article's handler: 403 for data it refuses offline (no request made), 400 for no JWS")
     func onlineArticleHandler() async throws {
         // The article's verifier trusts Apple's root and checks revocation with the default
         // transport; a test-PKI transaction is refused offline first, with no request made.
