@@ -77,8 +77,67 @@ static int asv_pkcs7_find_signer(STACK_OF(X509) *certificates, PKCS7_SIGNER_INFO
     return matches == 1 ? 1 : 0;
 }
 
+/// Skips one BER element at `*cursor` (definite or indefinite length) within `end`. 1 on success.
+static int asv_ber_skip(const unsigned char **cursor, const unsigned char *end, int depth) {
+    if (depth > 32 || *cursor >= end) return 0;
+    long length = 0;
+    int tag = 0, class = 0;
+    const unsigned char *p = *cursor;
+    int flags = ASN1_get_object(&p, &length, &tag, &class, end - p);
+    if (flags & 0x80) return 0;
+    if (flags & 0x01) {  // indefinite length: children up to the end-of-contents octets
+        while (p + 2 <= end && !(p[0] == 0 && p[1] == 0)) {
+            if (!asv_ber_skip(&p, end, depth + 1)) return 0;
+        }
+        if (p + 2 > end) return 0;
+        *cursor = p + 2;
+        return 1;
+    }
+    if (length < 0 || length > end - p) return 0;
+    *cursor = p + length;
+    return 1;
+}
+
+/// Enters the constructed element at `*cursor`: `*cursor` moves to its first child and `*inner_end`
+/// to its end (for an indefinite length, `end`: its children are then read until they run out).
+static int asv_ber_enter(const unsigned char **cursor, const unsigned char *end, const unsigned char **inner_end) {
+    long length = 0;
+    int tag = 0, class = 0;
+    const unsigned char *p = *cursor;
+    int flags = ASN1_get_object(&p, &length, &tag, &class, end - p);
+    if ((flags & 0x80) || !(flags & V_ASN1_CONSTRUCTED)) return 0;
+    if (!(flags & 0x01) && (length < 0 || length > end - p)) return 0;
+    *inner_end = (flags & 0x01) ? end : p + length;
+    *cursor = p;
+    return 1;
+}
+
+/// OpenSSL's decoder reads a primitive [0] as the `certificates` field, which BER does not allow (a
+/// SET OF is constructed). 1 when the field is absent or constructed, 0 when it is primitive or the
+/// structure cannot be walked (d2i_PKCS7 accepted it, so that does not happen).
+static int asv_pkcs7_certificates_constructed(const unsigned char *bytes, size_t length) {
+    const unsigned char *p = bytes, *end = bytes + length, *inner = NULL;
+    // ContentInfo SEQUENCE { contentType OID, [0] EXPLICIT SignedData SEQUENCE { ... } }
+    if (!asv_ber_enter(&p, end, &inner)) return 0;
+    end = inner;
+    if (!asv_ber_skip(&p, end, 0)) return 0;
+    if (!asv_ber_enter(&p, end, &inner)) return 0;
+    end = inner;
+    if (!asv_ber_enter(&p, end, &inner)) return 0;
+    end = inner;
+    // version, digestAlgorithms, contentInfo, then [0] certificates if present.
+    for (int member = 0; member < 3; member++) {
+        if (!asv_ber_skip(&p, end, 0)) return 0;
+    }
+    if (p >= end) return 1;
+    return *p != 0x80;  // [0] primitive; [0] constructed is 0xA0
+}
+
 /// Reads the ContentInfo every receipt shares: DER or BER, no trailing bytes, signedData with
-/// attached id-data content and exactly one signer. 1 with `*out` set, 0 invalid (reason in err).
+/// attached id-data content and exactly one signer. Fields App Store receipts never carry and
+/// OpenSSL would accept are refused: a SignedData or SignerInfo version other than 1, a `crls`
+/// field (even empty), unsigned signer attributes, a primitive `certificates` field. 1 with `*out`
+/// set, 0 invalid (reason in err).
 static int asv_pkcs7_read(const void *bytes, size_t length, PKCS7 **out, asv_error *err) {
     *out = NULL;
     if (bytes == NULL || length == 0) {
@@ -121,6 +180,31 @@ static int asv_pkcs7_read(const void *bytes, size_t length, PKCS7 **out, asv_err
     int signer_count = signers == NULL ? 0 : sk_PKCS7_SIGNER_INFO_num(signers);
     if (signer_count != 1) {
         asv_error_fail(err, "the SignedData has %d signers; a receipt has exactly one", signer_count);
+        goto invalid;
+    }
+    long version = ASN1_INTEGER_get(signed_data->version);
+    if (version != 1) {
+        asv_error_fail(err, "the SignedData is version %ld; App Store receipts are version 1", version);
+        goto invalid;
+    }
+    if (signed_data->crl != NULL) {
+        asv_error_fail(err, "the SignedData carries a crls field (%d CRLs); App Store receipts carry none",
+                       sk_X509_CRL_num(signed_data->crl));
+        goto invalid;
+    }
+    PKCS7_SIGNER_INFO *signer = sk_PKCS7_SIGNER_INFO_value(signers, 0);
+    long signer_version = ASN1_INTEGER_get(signer->version);
+    if (signer_version != 1) {
+        asv_error_fail(err, "the SignerInfo is version %ld; App Store receipts use version 1", signer_version);
+        goto invalid;
+    }
+    if (signer->unauth_attr != NULL) {
+        asv_error_fail(err, "the SignerInfo carries unsigned attributes (%d); App Store receipts carry none",
+                       sk_X509_ATTRIBUTE_num(signer->unauth_attr));
+        goto invalid;
+    }
+    if (!asv_pkcs7_certificates_constructed(bytes, length)) {
+        asv_error_fail(err, "the SignedData's certificates field [0] is primitive; BER and DER make it a constructed SET OF");
         goto invalid;
     }
     *out = pkcs7;
