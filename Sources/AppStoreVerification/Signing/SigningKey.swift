@@ -61,6 +61,8 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
 
     /// The public key as a DER SubjectPublicKeyInfo (91 bytes for P-256), for checking which key
     /// this is or verifying its signatures elsewhere.
+    ///
+    /// Empty only if OpenSSL fails to encode the key, which it does not do for a loaded P-256 key.
     public var publicKeyDER: Data {
         var error = asv_error()
         var buffer = [UInt8](repeating: 0, count: 128)
