@@ -19,7 +19,8 @@ struct VerifyJWS: ParsableCommand {
             none of those happened but a revocation check could not be made (status 'unavailable': \
             retry later).
             """,
-        version: ToolVersion.text
+        version: ToolVersion.text,
+        subcommands: [SignCommand.self]
     )
 
     @OptionGroup var verifierOptions: VerifierOptions
@@ -149,6 +150,10 @@ struct VerifyJWS: ParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == EntitlementsCommand.configuration.commandName {
             EntitlementsCommand.main(arguments: Array(arguments.dropFirst()))
+        }
+        // `verify-jws sign ...` too (see SignCommand.swift).
+        if arguments.first == SignCommand.configuration.commandName {
+            SignCommand.main(arguments: Array(arguments.dropFirst()))
         }
         do {
             var command = try parseAsRoot()

@@ -189,5 +189,7 @@ const char *asv_openssl_version(void);
 #include "asv_pkcs7.h"
 // OCSP: the responder URL, requests and the check of responses (asv_ocsp.c).
 #include "asv_ocsp.h"
+// Signing: P-256 private keys from PEM, ECDSA-SHA256 signatures (asv_sign.c).
+#include "asv_sign.h"
 
 #endif

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Creates signed Advanced Commerce API in-app requests, for StoreKit's
+/// `Product.PurchaseOption.advancedCommerceData(_:)`.
+///
+/// The JWS has the header `{"alg":"ES256","kid":KEY_ID,"typ":"JWT"}` and the claims `request` (the
+/// standard base64 of the request's JSON), `bid`, `iss`, `aud` (`advanced-commerce-api`), `iat` and
+/// `nonce`, as Apple's App Store Server Library makes them.
+///
+/// The names follow Apple's library (`AdvancedCommerceInAppSignatureCreator`); unlike it, the methods
+/// are synchronous, throw typed errors, and accept the nonce and the time. This library has no
+/// request models: pass any `Encodable` request, or the request's JSON text.
+///
+/// See [Generating JWS to sign App Store requests](https://developer.apple.com/documentation/storekit/generating-jws-to-sign-app-store-requests).
+public struct AdvancedCommerceInAppSignatureCreator: Sendable {
+    /// The `aud` claim of Advanced Commerce in-app request JWS.
+    public static let audience = "advanced-commerce-api"
+
+    private let signer: AppStoreRequestSigner
+
+    /// Creates a signature creator from the PEM text of your key.
+    ///
+    /// - Parameters:
+    ///   - signingKey: The PEM text of the key from App Store Connect (the `.p8` file's content).
+    ///   - keyId: The key's identifier in App Store Connect.
+    ///   - issuerId: Your issuer ID from the Keys page in App Store Connect.
+    ///   - bundleId: Your app's bundle ID.
+    /// - Throws: ``SigningKeyError`` when the key is not a usable P-256 private key.
+    public init(signingKey: String, keyId: String, issuerId: String, bundleId: String) throws(SigningKeyError) {
+        self.init(key: try SigningKey(pem: signingKey), keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+    }
+
+    /// Creates a signature creator with a loaded key.
+    ///
+    /// - Parameters:
+    ///   - key: Your key from App Store Connect.
+    ///   - keyId: The key's identifier in App Store Connect.
+    ///   - issuerId: Your issuer ID from the Keys page in App Store Connect.
+    ///   - bundleId: Your app's bundle ID.
+    public init(key: SigningKey, keyId: String, issuerId: String, bundleId: String) {
+        self.signer = AppStoreRequestSigner(audience: Self.audience, key: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+    }
+
+    /// Signs an Advanced Commerce in-app request given as a Swift value.
+    ///
+    /// The request is encoded with `JSONEncoder` (dates as milliseconds since 1970, as Apple's
+    /// library does; keys sorted and slashes unescaped, so that one value always gives one JWS).
+    ///
+    /// - Parameters:
+    ///   - advancedCommerceInAppRequest: The request, which must encode as a JSON object.
+    ///   - nonce: The `nonce` claim; a new random UUID by default.
+    ///   - issuedAt: The `iat` claim (whole seconds); now by default.
+    /// - Returns: The compact JWS.
+    public func createSignature(advancedCommerceInAppRequest: some Encodable, nonce: UUID = UUID(),
+                                issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json: Data
+        do {
+            json = try encoder.encode(advancedCommerceInAppRequest)
+        } catch {
+            throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request cannot be encoded as JSON: \(error)")
+        }
+        return try createSignature(requestJSON: json, nonce: nonce, issuedAt: issuedAt)
+    }
+
+    /// Signs an Advanced Commerce in-app request given as JSON text.
+    ///
+    /// The text must be one strict JSON object (RFC 8259, no duplicate member names). Its bytes are
+    /// embedded as they are, without surrounding white space: the `request` claim is their base64.
+    ///
+    /// - Parameters:
+    ///   - requestJSON: The request's UTF-8 JSON text.
+    ///   - nonce: The `nonce` claim; a new random UUID by default.
+    ///   - issuedAt: The `iat` claim (whole seconds); now by default.
+    /// - Returns: The compact JWS.
+    public func createSignature(requestJSON: Data, nonce: UUID = UUID(), issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+        let bytes = Array(requestJSON)
+        guard let start = bytes.firstIndex(where: { !ASCIIWhiteSpace.contains($0) }),
+              let end = bytes.lastIndex(where: { !ASCIIWhiteSpace.contains($0) })
+        else {
+            throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request is empty; give the request as a JSON object")
+        }
+        let trimmed = Array(bytes[start...end])
+        let document: JSONDocument
+        do {
+            document = try JSONParser.parse(trimmed)
+        } catch {
+            throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request is not valid JSON (\(error)); give the request as a JSON object")
+        }
+        guard document.root.isObject else {
+            throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request must be a JSON object, not \(document.root.excerpt)")
+        }
+        var claims = SignedJSONObject()
+        claims.set("request", .string(Base64.encodeStandard(trimmed)))
+        return try signer.createSignature(claims, nonce: nonce, issuedAt: issuedAt)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Creates promotional offer signatures (the original, V1, format) for StoreKit's
+/// `Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)` and
+/// `SKPaymentDiscount`.
+///
+/// The signature is ECDSA with SHA-256 over the UTF-8 text
+/// `bundleId ⁣ keyId ⁣ productIdentifier ⁣ subscriptionOfferID ⁣ applicationUsername (lowercased) ⁣
+/// nonce (lowercased) ⁣ timestamp`, the parts joined by U+2063 INVISIBLE SEPARATOR, encoded as the
+/// base64 of its DER form: exactly what Apple's App Store Server Library makes. ECDSA signatures are
+/// randomized, so two signatures of the same values differ; both verify.
+///
+/// The names follow Apple's library (`PromotionalOfferSignatureCreator`); unlike it, the methods are
+/// synchronous and throw typed errors.
+///
+/// See [Generating a signature for promotional offers](https://developer.apple.com/documentation/storekit/in-app_purchase/original_api_for_in-app_purchase/subscriptions_and_offers/generating_a_signature_for_promotional_offers).
+public struct PromotionalOfferSignatureCreator: Sendable {
+    private let key: SigningKey
+    private let keyId: String
+    private let bundleId: String
+
+    /// Creates a signature creator from the PEM text of your in-app purchase key.
+    ///
+    /// - Parameters:
+    ///   - privateKey: The PEM text of the key from App Store Connect (the `.p8` file's content).
+    ///   - keyId: The key's identifier in App Store Connect.
+    ///   - bundleId: Your app's bundle ID.
+    /// - Throws: ``SigningKeyError`` when the key is not a usable P-256 private key.
+    public init(privateKey: String, keyId: String, bundleId: String) throws(SigningKeyError) {
+        self.init(signingKey: try SigningKey(pem: privateKey), keyId: keyId, bundleId: bundleId)
+    }
+
+    /// Creates a signature creator with a loaded key.
+    ///
+    /// - Parameters:
+    ///   - signingKey: Your in-app purchase key from App Store Connect.
+    ///   - keyId: The key's identifier in App Store Connect.
+    ///   - bundleId: Your app's bundle ID.
+    public init(signingKey: SigningKey, keyId: String, bundleId: String) {
+        self.key = signingKey
+        self.keyId = keyId
+        self.bundleId = bundleId
+    }
+
+    /// Creates a promotional offer signature.
+    ///
+    /// - Parameters:
+    ///   - productIdentifier: The subscription product identifier.
+    ///   - subscriptionOfferID: The subscription offer (discount) identifier.
+    ///   - applicationUsername: The value the app passes as the app account token (or application
+    ///     username); may be empty. It is lowercased before signing, as Apple's library does.
+    ///   - nonce: A one-time UUID your server generates for every signature.
+    ///   - timestamp: Milliseconds since 1970 when the signature is made; the offer is valid for
+    ///     24 hours from it.
+    /// - Returns: The base64 (standard alphabet, padded) of the DER ECDSA signature.
+    public func createSignature(productIdentifier: String, subscriptionOfferID: String, applicationUsername: String,
+                                nonce: UUID, timestamp: Int64) throws(SignatureCreationError) -> String {
+        let text = signedText(productIdentifier: productIdentifier, subscriptionOfferID: subscriptionOfferID,
+                              applicationUsername: applicationUsername, nonce: nonce, timestamp: timestamp)
+        do {
+            return Base64.encodeStandard(try key.sign(Array(text.utf8), encoding: .der))
+        } catch {
+            throw SignatureCreationError(.signingFailed, "ECDSA-SHA256 signing failed: \(error.message)")
+        }
+    }
+
+    /// Creates a promotional offer signature for a purchase with an app account token.
+    ///
+    /// - Parameters:
+    ///   - productIdentifier: The subscription product identifier.
+    ///   - subscriptionOfferID: The subscription offer (discount) identifier.
+    ///   - appAccountToken: The app account token the purchase will carry, or `nil` for none (an
+    ///     empty string is signed).
+    ///   - nonce: A one-time UUID your server generates for every signature.
+    ///   - timestamp: Milliseconds since 1970 when the signature is made.
+    /// - Returns: The base64 of the DER ECDSA signature.
+    public func createSignature(productIdentifier: String, subscriptionOfferID: String, appAccountToken: UUID?,
+                                nonce: UUID, timestamp: Int64) throws(SignatureCreationError) -> String {
+        try createSignature(productIdentifier: productIdentifier, subscriptionOfferID: subscriptionOfferID,
+                            applicationUsername: appAccountToken?.uuidString ?? "", nonce: nonce, timestamp: timestamp)
+    }
+
+    /// The text that is signed: the values joined by U+2063, the username and nonce lowercased.
+    func signedText(productIdentifier: String, subscriptionOfferID: String, applicationUsername: String,
+                    nonce: UUID, timestamp: Int64) -> String {
+        [bundleId, keyId, productIdentifier, subscriptionOfferID, applicationUsername.lowercased(),
+         nonce.uuidString.lowercased(), String(timestamp)].joined(separator: "\u{2063}")
+    }
+}

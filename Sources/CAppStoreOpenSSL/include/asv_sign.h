@@ -1,0 +1,59 @@
+// Signing with a P-256 private key: loading it from PEM, ECDSA-SHA256 signatures (JOSE raw r || s,
+// or DER), and its public key as a SubjectPublicKeyInfo.
+//
+// Same conventions as asv_openssl.h: each function clears OpenSSL's error queue when it starts,
+// frees every object it allocates on every path, and carries OpenSSL's error strings into
+// `asv_error`. No function ever writes key material into `asv_error` or anywhere else.
+// Return convention: 1 = success, 0 = a definite refusal (the reason is in the out-parameter and in
+// `err`), -1 = OpenSSL failed internally (the reason is in `err`).
+#ifndef ASV_SIGN_H
+#define ASV_SIGN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "asv_openssl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Why a PEM text is not a usable signing key (`asv_private_key_from_pem`'s `failure`).
+/// The key was loaded.
+#define ASV_PRIVATE_KEY_OK 0
+/// No PEM private key could be read: not PEM, a damaged PEM block, or no private key in it.
+#define ASV_PRIVATE_KEY_MALFORMED 1
+/// The PEM private key is encrypted (a password would be needed; none is ever asked for).
+#define ASV_PRIVATE_KEY_ENCRYPTED 2
+/// A private key, but not an elliptic-curve key on P-256 (RSA, P-384, Ed25519, ...).
+#define ASV_PRIVATE_KEY_NOT_P256 3
+
+/// Loads a private key from `length` bytes of PEM text: PKCS#8 (`-----BEGIN PRIVATE KEY-----`, as
+/// App Store Connect's .p8 files) or SEC1 (`-----BEGIN EC PRIVATE KEY-----`). Encrypted keys are
+/// refused without prompting (the password callback fails). On 1, `*out` receives the key (free
+/// with asv_pkey_free); otherwise `*out` is NULL and `*failure` says why (ASV_PRIVATE_KEY_*).
+int asv_private_key_from_pem(const void *pem, size_t length, EVP_PKEY **out, int *failure, asv_error *err);
+
+/// The encodings of an ECDSA signature.
+/// JOSE (RFC 7518 section 3.4): big-endian r || s, 32 bytes each, 64 in all.
+#define ASV_SIGNATURE_RAW 0
+/// DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, at most 72 bytes.
+#define ASV_SIGNATURE_DER 1
+
+/// Signs SHA-256(`message`) with the P-256 private `key` (ECDSA, randomized) and writes the
+/// signature in `encoding` (ASV_SIGNATURE_RAW or _DER) into `out` of `capacity` bytes (72 is
+/// always enough); `*out_length` receives its length. 1 on success, 0 when the key is not a P-256
+/// private key or `capacity` is too small, -1 when OpenSSL failed.
+int asv_ecdsa_p256_sign(EVP_PKEY *key, const void *message, size_t message_length, int encoding,
+                        uint8_t *out, size_t capacity, size_t *out_length, asv_error *err);
+
+/// Writes the DER SubjectPublicKeyInfo of `key`'s public key into `out`; `*out_length` receives
+/// its length (when `capacity` is too small, the length needed, and the function returns 0).
+/// 1 on success, -1 when OpenSSL failed.
+int asv_pkey_public_spki_der(EVP_PKEY *key, uint8_t *out, size_t capacity, size_t *out_length, asv_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
