@@ -34,6 +34,17 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Past the signature: each input is a payload the test PKI signs before verification, so
+        // claims, model decoding, nested data, the entitlement engine and printing see signed data
+        // (reached with @testable for the signing key's raw signature); `Fuzz/run.sh SECONDS signed`.
+        .executableTarget(
+            name: "FuzzSignedPayload",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // App receipts (PKCS#7 and the DER payload); run it with `Fuzz/run.sh SECONDS receipts`.
         .executableTarget(
             name: "FuzzReceipt",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target with AddressSanitizer and fuzzes it.
 #
-#   Fuzz/run.sh [SECONDS] [verify|receipts|ocsp-http]   (default: 60 seconds, verify)
+#   Fuzz/run.sh [SECONDS] [verify|receipts|ocsp-http|signed]   (default: 60 seconds, verify)
 #
 #   verify    FuzzVerify: the whole JWS verification path, every entry point; corpus Fuzz/Corpus,
 #             seeded from TestVectors/jws when empty.
@@ -11,6 +11,11 @@
 #   ocsp-http FuzzOCSPHTTP: SocketOCSPTransport's HTTP response parser (status line, headers,
 #             Content-Length, chunked, limits), fed at once and in pieces, which must agree; corpus
 #             Fuzz/CorpusOCSPHTTP, seeded with a few responses when empty.
+#   signed    FuzzSignedPayload: past the signature. Each input (a kind byte, a flag byte, a payload)
+#             is signed by a P-256 test PKI shaped like Apple's, minted for the run, then verified,
+#             decoded, encoded back, fed to the entitlement engine and described; error texts must
+#             carry no raw control character. Corpus Fuzz/CorpusSignedPayload, seeded from the
+#             payloads of TestVectors/jws when empty.
 #
 # The corpus grows as the fuzzer finds new paths; a crash, an AddressSanitizer report or a timeout is
 # written to the target's artifacts folder (Fuzz/Artifacts, Fuzz/ArtifactsReceipts) and makes the
@@ -26,7 +31,8 @@ case "$target" in
     verify) product=FuzzVerify; corpus=Corpus; artifacts=Artifacts ;;
     receipts) product=FuzzReceipt; corpus=CorpusReceipts; artifacts=ArtifactsReceipts ;;
     ocsp-http) product=FuzzOCSPHTTP; corpus=CorpusOCSPHTTP; artifacts=ArtifactsOCSPHTTP ;;
-    *) echo "fuzz: unknown target '$target' (verify, receipts or ocsp-http)"; exit 2 ;;
+    signed) product=FuzzSignedPayload; corpus=CorpusSignedPayload; artifacts=ArtifactsSignedPayload ;;
+    *) echo "fuzz: unknown target '$target' (verify, receipts, ocsp-http or signed)"; exit 2 ;;
 esac
 
 flags=(-c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
@@ -50,7 +56,28 @@ if [ -z "$(ls -A "$corpus")" ]; then
             printf '\x09HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b\r\nhello\r\n0\r\nT: 1\r\n\r\n' > "$corpus/seed-chunked"
             printf '\x04HTTP/1.1 100 Continue\r\n\r\nHTTP/1.0 200 OK\r\n\r\nuntil close' > "$corpus/seed-interim-until-close"
             printf '\x05HTTP/1.1 302 Found\r\nLocation: http://x/\r\nContent-Length: 0\r\n\r\n' > "$corpus/seed-redirect" ;;
+        signed)
+            # The kind byte (0 transaction, 1 renewal info, 2 app transaction, 3 notification,
+            # 4 realtime request), a flag byte, then the payload of a shipped vector.
+            for f in ../TestVectors/jws/{transaction,renewal,app-transaction,notification,realtime}*.jws; do
+                name="$(basename "$f" .jws)"
+                case "$name" in
+                    transaction*) kind='\x00' ;; renewal*) kind='\x01' ;; app-transaction*) kind='\x02' ;;
+                    notification*) kind='\x03' ;; *) kind='\x04' ;;
+                esac
+                payload="$(cut -d. -f2 "$f" | tr -- '-_' '+/')"
+                while [ $(( ${#payload} % 4 )) -ne 0 ]; do payload="$payload="; done
+                { printf "$kind\x00"; printf '%s' "$payload" | base64 -d 2>/dev/null; } > "$corpus/seed-$name"
+            done ;;
     esac
+fi
+
+if [ "$target" = signed ]; then
+    # The signing PKI, minted for this run and removed after it (its keys are never kept).
+    pki="$(mktemp -d)"
+    trap 'rm -rf "$pki"' EXIT
+    bash ../Scripts/make-ocsp-test-pki.sh "$pki" 1 2 fuzz:3:V >/dev/null
+    export FUZZ_SIGNING_PKI="$pki"
 fi
 
 ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" -max_total_time="$seconds" -max_len=20000 -timeout=10 \
