@@ -5,7 +5,7 @@ extension SignedDataVerifier {
     /// `Bundle.main.appStoreReceiptURL` and used to send to Apple's deprecated `verifyReceipt`).
     ///
     /// White space (line breaks included) in the text is ignored. See
-    /// ``verifyAppReceipt(_:)-23ida`` for what is checked.
+    /// ``verifyAppReceipt(_:)-(StringProtocol)`` for what is checked.
     ///
     /// - Throws: ``SignedDataDecodingError`` (`malformedReceipt`, `inputTooLarge`) when the text is
     ///   not base64 of an app receipt, or `onlineVerificationRequiresAsync`, before reading the
