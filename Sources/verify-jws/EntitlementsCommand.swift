@@ -6,6 +6,8 @@ import Foundation
 struct EntitlementsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "entitlements",
+        // Parsed on its own (see VerifyJWS.main()): the usage lines still read `verify-jws entitlements ...`.
+        _superCommandName: "verify-jws",
         abstract: "Compute one customer's current entitlements from their signed data.",
         discussion: """
             The input (a file, or standard input with '-' or no file) holds one customer's signed data, \
@@ -21,6 +23,9 @@ struct EntitlementsCommand: ParsableCommand {
             was unverified, 2 when any line was malformed or the arguments were wrong.
             """
     )
+
+    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable), replacing the embedded Apple Root CA - G3 that the signed data must chain to.", valueName: "FILE"))
+    var roots: [String] = []
 
     @OptionGroup var verifierOptions: VerifierOptions
 
@@ -39,7 +44,7 @@ struct EntitlementsCommand: ParsableCommand {
     mutating func run() throws {
         let verifier: SignedDataVerifier
         do {
-            verifier = try SignedDataVerifier(configuration: try verifierOptions.makeConfiguration(effectiveDate: .signedDate))
+            verifier = try SignedDataVerifier(configuration: try verifierOptions.makeConfiguration(roots: roots, effectiveDate: .signedDate))
         } catch {
             throw ValidationError(error.message)
         }

@@ -38,6 +38,8 @@ struct InputLines {
     private var current = 0
     private var reader: LineReader?
     private let maximumLineLength: Int
+    /// Whether a binary input that starts like DER is read whole as one app receipt.
+    private let readsDERReceipts: Bool
     /// A line read ahead while looking for the end of a multi-line object.
     private var pending: RawLine?
     /// Problems with whole inputs (binary files), each said once on standard error.
@@ -45,9 +47,10 @@ struct InputLines {
 
     /// Opens every input up front, so a missing file, a directory or an unreadable path is one clear
     /// error before anything is verified.
-    init(paths: [String], maximumLineLength: Int) throws(InputError) {
+    init(paths: [String], maximumLineLength: Int, readsDERReceipts: Bool = false) throws(InputError) {
         inputs = try (paths.isEmpty ? ["-"] : paths).map { path throws(InputError) in try OpenedInput(path: path) }
         self.maximumLineLength = maximumLineLength
+        self.readsDERReceipts = readsDERReceipts
     }
 
     /// The next item, or `nil` after the last input's last line.
@@ -86,7 +89,7 @@ struct InputLines {
         }
         while current < inputs.count {
             if reader == nil {
-                reader = LineReader(input: inputs[current], maximumLineLength: maximumLineLength)
+                reader = LineReader(input: inputs[current], maximumLineLength: maximumLineLength, readsDERReceipts: readsDERReceipts)
             }
             if let line = reader?.next() { return line }
             if let error = reader?.error { inputErrors.append(error) }

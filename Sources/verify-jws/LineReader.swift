@@ -28,7 +28,9 @@ struct RawLine {
 ///
 /// The first 4 KiB decide whether the input is text at all: a NUL byte or bytes that are not UTF-8
 /// there make the whole input "not text: looks binary", said once in ``error`` instead of as one
-/// malformed verdict per line.
+/// malformed verdict per line. With ``readsDERReceipts`` (`--type app-receipt` or `auto`), binary
+/// input that starts like DER (a SEQUENCE) is instead read whole, within the line limit, as one app
+/// receipt and handed out base64-encoded: a receipt file straight from an app bundle.
 final class LineReader {
     static let chunkSize = 1 << 16
     static let sniffLength = 4096
@@ -48,9 +50,15 @@ final class LineReader {
     /// Why this input stopped early (unreadable, binary), for standard error.
     private(set) var error: String?
 
-    init(input: OpenedInput, maximumLineLength: Int) {
+    /// Whether binary input that starts like DER is read whole as one app receipt.
+    let readsDERReceipts: Bool
+    /// The whole input as one DER receipt, once read; handed out by the next ``next()``.
+    private var receipt: RawLine?
+
+    init(input: OpenedInput, maximumLineLength: Int, readsDERReceipts: Bool = false) {
         self.input = input
         self.maximumLineLength = maximumLineLength
+        self.readsDERReceipts = readsDERReceipts
         buffer = .allocate(byteCount: Self.chunkSize, alignment: 1)
     }
 
@@ -85,8 +93,30 @@ final class LineReader {
                 if let line = makeLine(from: lineStart, to: end) { return line }
                 return nil
             }
-            if !fill() { return nil }
+            if !fill() {
+                defer { receipt = nil }
+                return receipt
+            }
         }
+    }
+
+    /// Reads the rest of the input after the bytes in the buffer and makes the whole of it one item:
+    /// its base64 text, or `tooLong` when that text would exceed the line limit.
+    private func readWholeReceipt() -> RawLine {
+        var bytes = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+        // Base64 text is 4/3 of the bytes: stop reading once it cannot fit.
+        let limit = maximumLineLength / 4 * 3
+        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        while bytes.count <= limit {
+            let count = chunk.withUnsafeMutableBytes { read(input.descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        guard bytes.count <= limit else {
+            return RawLine(source: input.path, lineNumber: 1, content: .tooLong(bytes: bytes.count * 4 / 3), limit: maximumLineLength)
+        }
+        return RawLine(source: input.path, lineNumber: 1, content: .text(Data(bytes).base64EncodedString()), limit: maximumLineLength)
     }
 
     /// The offset of the next newline in the unconsumed bytes, scanning only bytes not scanned yet.
@@ -150,7 +180,16 @@ final class LineReader {
             let take = min(count, Self.sniffLength - sniffed)
             let region = UnsafeRawBufferPointer(rebasing: buffer[(end - count)..<(end - count + take)])
             if let reason = sniffer.check(region, atOffset: sniffed) {
+                if readsDERReceipts, lineNumber == 0, start == 0, end > 0, buffer[0] == 0x30 {
+                    receipt = readWholeReceipt()
+                    // The input is used up: nothing is left to split into lines.
+                    start = end
+                    scanned = 0
+                    atEnd = true
+                    return false
+                }
                 error = "\(name): not text: looks binary (\(reason)); verify-jws reads one JWS or notification body per line"
+                    + (buffer[0] == 0x30 ? " (a DER app receipt file is read whole with --type app-receipt or auto)" : "")
                 return false
             }
             sniffed += take

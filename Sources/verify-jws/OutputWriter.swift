@@ -32,7 +32,7 @@ final class OutputWriter {
     /// The output for one input line, newline included (pure, so workers can render in parallel).
     static func render(_ outcome: Outcome, for line: InputLine, format: OutputFormat) -> String {
         switch format {
-        case .json: jsonLine(outcome) + "\n"
+        case .json: jsonLine(outcome, for: line) + "\n"
         case .text: text(outcome, location: line.location) + "\n"
         }
     }
@@ -66,10 +66,12 @@ final class OutputWriter {
 
     // MARK: - JSON
 
-    /// One JSON object: status, error, type, payload, and nested outcomes when there are any. The
-    /// status is the worst of the outcome and its nested ones, and the error the first that failed.
-    static func jsonLine(_ outcome: Outcome) -> String {
-        var line = "{\"status\":\"" + outcome.overallStatus.rawValue + "\",\"error\":"
+    /// One JSON object: where the input was (file, `-` for standard input, and its 1-based line),
+    /// status, error, type, payload, and nested outcomes when there are any. The status is the worst
+    /// of the outcome and its nested ones, and the error the first that failed.
+    static func jsonLine(_ outcome: Outcome, for input: InputLine) -> String {
+        var line = "{\"file\":" + quote(input.source) + ",\"line\":" + String(input.lineNumber)
+        line += ",\"status\":\"" + outcome.overallStatus.rawValue + "\",\"error\":"
         line.reserveCapacity(128 + (outcome.payloadData?.count ?? 0))
         line += errorJSON(effectiveError(of: outcome))
         line += ",\"type\":" + (outcome.kind.map { "\"" + $0.optionName + "\"" } ?? "null")

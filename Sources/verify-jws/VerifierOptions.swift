@@ -2,11 +2,9 @@ import AppStoreVerification
 import ArgumentParser
 import Foundation
 
-/// The options that configure the verifier, shared by `verify-jws` and `verify-jws entitlements`.
+/// The options that configure the verifier, shared by `verify-jws` and `verify-jws entitlements`
+/// (each declares its own `--root`, whose meaning differs: see ``makeConfiguration(roots:effectiveDate:rootScope:forReceipts:routeXcodeCertificateByKey:)``).
 struct VerifierOptions: ParsableArguments {
-    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). It replaces the JWS root (default: the embedded Apple Root CA - G3). In verify-jws with --type app-receipt it replaces the receipt root instead (default: the embedded Apple Root CA), and with --type auto (the default) both: JWS and receipt chains must then each end at one of the given roots.", valueName: "FILE"))
-    var roots: [String] = []
-
     @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The bundle ID payloads must carry.", valueName: "ID"))
     var bundleId: String?
 
@@ -41,11 +39,12 @@ struct VerifierOptions: ParsableArguments {
     /// The verifier configuration these options describe.
     ///
     /// - Parameters:
-    ///   - rootScope: which roots `--root` replaces.
+    ///   - roots: the `--root` files;
+    ///   - rootScope: which roots they replace.
     ///   - forReceipts: `--xcode-certificate` is Xcode's receipt-signing certificate.
     ///   - routeXcodeCertificateByKey: `--type auto`: Xcode signs JWS with a P-256 certificate and app
     ///     receipts with an RSA one, so the certificate goes to the option that accepts its key.
-    func makeConfiguration(effectiveDate: EffectiveDatePolicy, rootScope: RootScope = .signedData, forReceipts: Bool = false, routeXcodeCertificateByKey: Bool = false) throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
+    func makeConfiguration(roots: [String], effectiveDate: EffectiveDatePolicy, rootScope: RootScope = .signedData, forReceipts: Bool = false, routeXcodeCertificateByKey: Bool = false) throws(VerifierConfigurationError) -> SignedDataVerifier.Configuration {
         var configuration = SignedDataVerifier.Configuration()
         if !roots.isEmpty {
             var trusted: [TrustedRoot] = []

@@ -20,8 +20,11 @@ struct VerifyJWS: ParsableCommand {
             retry later).
             """,
         version: ToolVersion.text,
-        subcommands: [SignCommand.self]
+        subcommands: [EntitlementsCommand.self, SignCommand.self]
     )
+
+    @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). It replaces the JWS root (default: the embedded Apple Root CA - G3); with --type app-receipt the receipt root instead (default: the embedded Apple Root CA); with --type auto (the default) both: JWS and receipt chains must then each end at one of the given roots.", valueName: "FILE"))
+    var roots: [String] = []
 
     @OptionGroup var verifierOptions: VerifierOptions
 
@@ -73,7 +76,7 @@ struct VerifyJWS: ParsableCommand {
         }
         var input: InputLines
         do {
-            input = try InputLines(paths: files, maximumLineLength: maxInputBytes)
+            input = try InputLines(paths: files, maximumLineLength: maxInputBytes, readsDERReceipts: type == .appReceipt || type == .auto)
         } catch {
             // One line, not a usage dump: the arguments were fine, the file is not.
             FileHandle.standardError.write(Data("verify-jws: \(LogSafeText.escaping(error.message))\n".utf8))
@@ -135,7 +138,7 @@ struct VerifyJWS: ParsableCommand {
         case .appReceipt: .appReceipts
         default: .signedData
         }
-        var configuration = try verifierOptions.makeConfiguration(effectiveDate: effectiveDate.policy, rootScope: rootScope, forReceipts: type == .appReceipt, routeXcodeCertificateByKey: type == .auto)
+        var configuration = try verifierOptions.makeConfiguration(roots: roots, effectiveDate: effectiveDate.policy, rootScope: rootScope, forReceipts: type == .appReceipt, routeXcodeCertificateByKey: type == .auto)
         configuration.maximumInputLength = maxInputBytes
         if online {
             let timeout = Duration.milliseconds(Int64(((ocspTimeout ?? 5) * 1000).rounded()))
@@ -146,17 +149,21 @@ struct VerifyJWS: ParsableCommand {
 
     /// Parses the arguments and runs, mapping argument errors to exit status 2.
     static func main() {
-        // `verify-jws entitlements ...` is its own command (see EntitlementsCommand.swift).
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        // `verify-jws help [SUBCOMMAND ...]` is `verify-jws [SUBCOMMAND ...] --help`.
+        if arguments.first == "help" {
+            arguments = Array(arguments.dropFirst()) + ["--help"]
+        }
+        // The subcommands are parsed on their own: this command's FILE arguments would otherwise take
+        // a subcommand's name for a file.
         if arguments.first == EntitlementsCommand.configuration.commandName {
             EntitlementsCommand.main(arguments: Array(arguments.dropFirst()))
         }
-        // `verify-jws sign ...` too (see SignCommand.swift).
         if arguments.first == SignCommand.configuration.commandName {
             SignCommand.main(arguments: Array(arguments.dropFirst()))
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             exitReporting(error)
