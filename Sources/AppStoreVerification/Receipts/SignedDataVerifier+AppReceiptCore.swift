@@ -25,7 +25,7 @@ extension SignedDataVerifier {
         let checked: AppReceiptPolicy.Checked
         do throws(VerificationError) {
             checked = try receiptPolicy.verify(signedData, receipt: receipt, at: instant)
-            try checkClaims(of: receipt)
+            try configuration.checkClaims(of: receipt, kind: .appReceipt)
         } catch {
             return ReceiptVerification(result: .unverified(receipt, error), chain: nil, certificates: nil)
         }
@@ -37,25 +37,5 @@ extension SignedDataVerifier {
         effectiveDatePolicy.instant(
             signingDate: receipt.receiptCreationDate, origin: "the receipt's creation date",
             fallbackOrigin: "now, as the receipt has no creation date")
-    }
-
-    /// Bundle ID, app Apple ID (the receipt's app item ID) and environment against the configuration.
-    func checkClaims(of receipt: AppReceipt) throws(VerificationError) {
-        if let expected = configuration.bundleId, receipt.bundleId != expected {
-            let claimed = receipt.bundleId.map { "\"\(LogSafeText.escaping($0))\"" } ?? "missing"
-            throw .invalidAppIdentifier("The receipt's bundle ID is \(claimed); this verifier expects \"\(expected)\". The receipt belongs to another app.")
-        }
-        if let expected = configuration.appAppleId {
-            // The app item ID is the app's Apple ID; receipts of apps not on the App Store (sandbox,
-            // TestFlight before release) carry 0 or nothing, which only Production refuses.
-            let claimed = receipt.appItemId.flatMap { $0 == 0 ? nil : $0 }
-            if claimed != expected, claimed != nil || receipt.environment == .production {
-                throw .invalidAppIdentifier("The receipt's app item ID is \(claimed.map(String.init) ?? "missing"); this verifier expects the app Apple ID \(expected). The receipt belongs to another app.")
-            }
-        }
-        if let expected = configuration.environment, receipt.environment != expected {
-            let claimed = receipt.receiptType.map { "\"\(LogSafeText.escaping($0))\"" } ?? "missing"
-            throw .invalidEnvironment("The receipt's environment is \(claimed); this verifier expects \"\(expected.rawValue)\" (receipts write Production, ProductionSandbox for Sandbox, or Xcode). Use one verifier per environment.")
-        }
     }
 }

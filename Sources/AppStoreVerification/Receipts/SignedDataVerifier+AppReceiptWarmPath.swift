@@ -16,7 +16,7 @@ extension SignedDataVerifier {
         else { return nil }
         do throws(VerificationError) {
             try receiptPolicy.verifySignature(of: signedData)
-            try checkClaims(of: receipt)
+            try configuration.checkClaims(of: receipt, kind: .appReceipt)
         } catch {
             return ReceiptVerification(result: .unverified(receipt, error), chain: nil, certificates: nil)
         }

@@ -154,7 +154,7 @@ extension SignedDataVerifier {
             guard let revocationChecker = verifier.revocationChecker, case .verified(let payload) = result, let signed = payload.jws else {
                 return result
             }
-            if let environment = (payload as? any AppClaims)?.claimedEnvironment, environment == .xcode {
+            if payload.appIdentity.environment == .xcode {
                 return result
             }
             switch await revocationChecker.check(signed) {

@@ -115,12 +115,7 @@ public final class SignedDataVerifier: Sendable {
         do throws(VerificationError) {
             try verifySignature(of: compact, payload: payload, document: root)
             try RegisteredClaims.check(root, now: Date())
-            if let required = payload as? any RequiredMembers, case let missing = required.missingRequiredMembers, !missing.isEmpty {
-                throw VerificationError.missingRequiredProperties("The payload lacks \(missing.joined(separator: ", ")), which \(Payload.payloadKind) signed by the App Store always carries.")
-            }
-            if let claims = payload as? any AppClaims {
-                try configuration.checkClaims(of: claims)
-            }
+            try configuration.checkClaims(of: payload, kind: Payload.payloadKind)
             return .verified(payload)
         } catch {
             return .unverified(payload, error)
@@ -130,7 +125,7 @@ public final class SignedDataVerifier: Sendable {
     /// Steps 2–4: header, chain, signature.
     func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) {
         let instant = effectiveDatePolicy.instant(for: payload, document: document)
-        if let environment = (payload as? any AppClaims)?.claimedEnvironment, environment == .xcode || environment == .localTesting {
+        if let environment = payload.appIdentity.environment, environment == .xcode || environment == .localTesting {
             return try verifyLocallySigned(jws, environment: environment, at: instant)
         }
         if let cached = chainCache.entry(for: jws, at: instant.seconds) {

@@ -9,7 +9,11 @@ import Foundation
 /// payload bytes stay reachable beside the typed fields: a field Apple adds tomorrow is never lost.
 /// `JSONDecoder` with ``AppStoreJSON/makeDecoder()`` decodes the same models from bare JSON, without
 /// a JWS.
-public protocol SignedPayload: Decodable, Sendable {
+///
+/// Conforming to ``AppIdentityClaiming`` (``AppIdentityClaiming/appIdentity`` and
+/// ``AppIdentityClaiming/missingRequiredMembers``, neither with a default) is what makes the
+/// verifier run the app, environment and required-member checks on a payload kind.
+public protocol SignedPayload: AppIdentityClaiming, Decodable, Sendable {
     /// Which kind of signed data this model decodes; used to recognise a payload handed to the wrong
     /// entry point.
     static var payloadKind: SignedPayloadKind { get }
