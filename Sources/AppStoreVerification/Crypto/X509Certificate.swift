@@ -10,8 +10,21 @@ final class X509Certificate: @unchecked Sendable {
     /// The certificate's DER encoding, exactly as it was given.
     let derEncoded: Data
 
+    /// Counts the certificates parsed by the task that sets it (and its child tasks): how tests see
+    /// that a verification reads each certificate once.
+    @TaskLocal static var parseCounter: ParseCounter?
+
+    /// A count of parsed certificates.
+    final class ParseCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parsed = 0
+        var count: Int { lock.withLock { parsed } }
+        func increment() { lock.withLock { parsed += 1 } }
+    }
+
     /// Parses exactly one DER certificate; trailing bytes are an error.
     init(derEncoded: Data) throws(OpenSSLFailure) {
+        Self.parseCounter?.increment()
         var error = asv_error()
         let parsed = derEncoded.withUnsafeBytes { asv_x509_from_der($0.baseAddress, $0.count, &error) }
         guard let parsed else { throw OpenSSLFailure(error) }

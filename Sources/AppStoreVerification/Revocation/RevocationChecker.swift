@@ -20,36 +20,22 @@ final class RevocationChecker: Sendable {
 
     let options: OCSPOptions
     let cache: OCSPResponseCache
-    /// The trusted roots, parsed, to find the one an intermediate's path was validated to.
-    private let roots: [(certificate: X509Certificate, key: PublicKey)]
-    /// The certificates behind each validated JWS header, so a warm verification reads no certificate.
-    private let subjectsByHeader: LRUCache<HeaderSegmentKey, RevocationSubjects>
-    /// The same for app receipts, by the certificates they embed.
+    /// The subjects of each app receipt chain, by the certificates the receipts embed.
     private let subjectsByReceiptCertificates: LRUCache<ReceiptCertificatesKey, RevocationSubjects>
 
-    init(options: OCSPOptions, trustedRoots: [TrustedRoot], headerCacheCapacity: Int) throws(VerifierConfigurationError) {
+    init(options: OCSPOptions) throws(VerifierConfigurationError) {
         if let problem = options.configurationProblem() {
             throw VerifierConfigurationError(.invalidSetting, problem)
         }
-        var roots: [(certificate: X509Certificate, key: PublicKey)] = []
-        for root in trustedRoots {
-            do {
-                let certificate = try X509Certificate(derEncoded: root.derEncoded)
-                roots.append((certificate, try certificate.publicKey()))
-            } catch {
-                throw VerifierConfigurationError(.invalidCertificate, "The trusted root \(root.name) cannot be read for OCSP: \(error.message).")
-            }
-        }
         self.options = options
-        self.roots = roots
         self.cache = OCSPResponseCache(capacity: options.cacheCapacity)
-        self.subjectsByHeader = LRUCache(capacity: max(1, headerCacheCapacity))
         self.subjectsByReceiptCertificates = LRUCache(capacity: 16)
     }
 
-    /// Checks the chain of `jws`, which the offline checks already validated.
-    func check(_ jws: CompactJWS) async -> Verdict {
-        switch self.subjects(of: jws) {
+    /// Checks a JWS chain the offline checks validated, by the subjects derived from it then
+    /// (``ValidatedChainCache/Entry/revocationSubjects``): no certificate is read again.
+    func check(chain subjects: Result<RevocationSubjects, VerificationError>) async -> Verdict {
+        switch subjects {
         case .success(let subjects): return await check(subjects)
         case .failure(let error): return .failed(error)
         }
@@ -61,14 +47,13 @@ final class RevocationChecker: Sendable {
         if let cached = subjectsByReceiptCertificates.value(for: certificates, where: { _ in true }) {
             return await check(cached)
         }
-        guard let root = chain.root else {
-            return .failed(.invalidCertificateChain("The receipt's intermediate (\(chain.intermediate.subject)) was validated to no configured receipt root, so its revocation status cannot be asked."))
+        switch RevocationSubjects.of(receiptChain: chain) {
+        case .success(let subjects):
+            subjectsByReceiptCertificates.insert(subjects, for: certificates.owned())
+            return await check(subjects)
+        case .failure(let error):
+            return .failed(error)
         }
-        let subjects = RevocationSubjects(
-            leaf: RevocationSubject(certificate: chain.leaf, issuer: chain.intermediate, position: "the receipt's signing certificate (\(chain.leaf.subject))"),
-            intermediate: RevocationSubject(certificate: chain.intermediate, issuer: root, position: "the receipt's intermediate (\(chain.intermediate.subject))"))
-        subjectsByReceiptCertificates.insert(subjects, for: certificates.owned())
-        return await check(subjects)
     }
 
     /// Asks about the leaf and the intermediate (through the cache) and combines the answers.
@@ -188,36 +173,6 @@ final class RevocationChecker: Sendable {
             return unavailable(.responseTooLarge, "The OCSP responder \(responder) sent \(response.body.count) bytes about \(position), more than the \(limit) accepted.")
         }
         return exchange.judge(response.body, now: options.clock(), options: options)
-    }
-
-    /// The leaf and the intermediate of the chain in `jws`'s header, with their issuers.
-    private func subjects(of jws: CompactJWS) -> Result<RevocationSubjects, VerificationError> {
-        let key = HeaderSegmentKey(jws.headerSegment)
-        if let cached = subjectsByHeader.value(for: key, where: { _ in true }) {
-            return .success(cached)
-        }
-        // The offline checks validated this header's chain; its certificates are read again from
-        // x5c once per distinct header (then remembered), never on the warm path.
-        let chain: [Data]
-        do {
-            chain = try JWSHeader(of: jws).requireCertificateChain()
-        } catch {
-            return .failure(error)
-        }
-        guard chain.count >= 2,
-              let leaf = try? X509Certificate(derEncoded: chain[0]),
-              let intermediate = try? X509Certificate(derEncoded: chain[1])
-        else {
-            return .failure(.invalidCertificateChain("The x5c certificates cannot be read again for the revocation check."))
-        }
-        guard let root = roots.first(where: { intermediate.isSigned(by: $0.key) })?.certificate else {
-            return .failure(.invalidCertificateChain("No configured trusted root issued the intermediate (x5c[1], \(intermediate.subject)), so its revocation status cannot be asked."))
-        }
-        let subjects = RevocationSubjects(
-            leaf: RevocationSubject(certificate: leaf, issuer: intermediate, position: "the leaf (x5c[0], \(leaf.subject))"),
-            intermediate: RevocationSubject(certificate: intermediate, issuer: root, position: "the intermediate (x5c[1], \(intermediate.subject))"))
-        subjectsByHeader.insert(subjects, for: key.owned())
-        return .success(subjects)
     }
 }
 

@@ -53,4 +53,25 @@ final class RevocationSubjects: Sendable {
         self.leaf = leaf
         self.intermediate = intermediate
     }
+
+    /// The subjects of a JWS chain the offline checks validated: its parsed certificates, no
+    /// certificate read again.
+    static func of(_ chain: ValidatedChain) -> Result<RevocationSubjects, VerificationError> {
+        guard let root = chain.root else {
+            return .failure(.invalidCertificateChain("No configured trusted root issued the intermediate (x5c[1], \(chain.intermediate.subject)), so its revocation status cannot be asked."))
+        }
+        return .success(RevocationSubjects(
+            leaf: RevocationSubject(certificate: chain.leaf, issuer: chain.intermediate, position: "the leaf (x5c[0], \(chain.leaf.subject))"),
+            intermediate: RevocationSubject(certificate: chain.intermediate, issuer: root, position: "the intermediate (x5c[1], \(chain.intermediate.subject))")))
+    }
+
+    /// The subjects of an app receipt's chain the offline checks validated.
+    static func of(receiptChain chain: ValidatedChain) -> Result<RevocationSubjects, VerificationError> {
+        guard let root = chain.root else {
+            return .failure(.invalidCertificateChain("The receipt's intermediate (\(chain.intermediate.subject)) was validated to no configured receipt root, so its revocation status cannot be asked."))
+        }
+        return .success(RevocationSubjects(
+            leaf: RevocationSubject(certificate: chain.leaf, issuer: chain.intermediate, position: "the receipt's signing certificate (\(chain.leaf.subject))"),
+            intermediate: RevocationSubject(certificate: chain.intermediate, issuer: root, position: "the receipt's intermediate (\(chain.intermediate.subject))")))
+    }
 }

@@ -149,15 +149,15 @@ extension SignedDataVerifier {
         ///
         /// - Throws: ``OnlineVerificationError`` (see `verifyTransaction(_:)`).
         public func verify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) async throws(OnlineVerificationError) -> VerificationResult<Payload> {
-            let result = try decoding { () throws(SignedDataDecodingError) in try verifier.offlineVerify(jws, as: type) }
-            // Revocation can only withdraw a verdict the offline checks gave.
-            guard let revocationChecker = verifier.revocationChecker, case .verified(let payload) = result, let signed = payload.jws else {
+            let (result, chain) = try decoding { () throws(SignedDataDecodingError) in try verifier.offlineVerification(jws, as: type) }
+            // Revocation can only withdraw a verdict the offline checks gave, about the chain they
+            // validated (none for Xcode-signed data: its certificate names no responder).
+            guard let revocationChecker = verifier.revocationChecker, case .verified(let payload) = result,
+                  let subjects = chain?.revocationSubjects
+            else {
                 return result
             }
-            if payload.appIdentity.environment == .xcode {
-                return result
-            }
-            switch await revocationChecker.check(signed) {
+            switch await revocationChecker.check(chain: subjects) {
             case .good: return result
             case .failed(let error): return .unverified(payload, error)
             case .unavailable(let error): throw .revocationCheckUnavailable(error)

@@ -58,7 +58,7 @@ public final class SignedDataVerifier: Sendable {
             self.revocationChecker = nil
             self.effectiveDatePolicy = configuration.effectiveDate
         case .ocsp(let options):
-            self.revocationChecker = try RevocationChecker(options: options, trustedRoots: configuration.trustedRoots, headerCacheCapacity: configuration.chainCacheCapacity)
+            self.revocationChecker = try RevocationChecker(options: options)
             self.effectiveDatePolicy = .now
         }
     }
@@ -101,6 +101,13 @@ public final class SignedDataVerifier: Sendable {
 
     /// The offline verification: every check but revocation.
     func offlineVerify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
+        try offlineVerification(jws, as: type).result
+    }
+
+    /// The verdict of the offline checks together with the chain they validated (`nil` for data
+    /// verified against an Xcode certificate, and when a check failed before or at the chain), so
+    /// that online mode asks about exactly that chain without reading its certificates again.
+    func offlineVerification<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> (result: VerificationResult<Payload>, chain: ValidatedChainCache.Entry?) {
         let length = jws.utf8.count
         guard length <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The input is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength) (App Store JWS are a few kilobytes). Raise maximumInputLength if this is expected.")
@@ -112,31 +119,46 @@ public final class SignedDataVerifier: Sendable {
             throw SignedDataDecodingError(.wrongPayloadType, "This is \(actual), not \(Payload.payloadKind): use \(actual.entryPoint) to verify it.")
         }
         payload.jws = compact
+        var chain: ValidatedChainCache.Entry?
         do throws(VerificationError) {
-            try verifySignature(of: compact, payload: payload, document: root)
+            chain = try verifySignature(of: compact, payload: payload, document: root)
             try RegisteredClaims.check(root, now: Date())
             try configuration.checkClaims(of: payload, kind: Payload.payloadKind)
-            return .verified(payload)
+            return (.verified(payload), chain)
         } catch {
-            return .unverified(payload, error)
+            return (.unverified(payload, error), chain)
         }
     }
 
-    /// Steps 2–4: header, chain, signature.
-    func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) {
+    /// Steps 2–4: header, chain, signature. Returns the validated chain with what the verifier
+    /// remembers of it (`nil` for locally signed data, which has no App Store chain).
+    @discardableResult
+    func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) -> ValidatedChainCache.Entry? {
         let instant = effectiveDatePolicy.instant(for: payload, document: document)
         if let environment = payload.appIdentity.environment, environment == .xcode || environment == .localTesting {
-            return try verifyLocallySigned(jws, environment: environment, at: instant)
+            try verifyLocallySigned(jws, environment: environment, at: instant)
+            return nil
         }
         if let cached = chainCache.entry(for: jws, at: instant.seconds) {
-            return try ES256Signature.verify(jws, headerDigest: cached.headerDigest, key: cached.chain.leafKey, signer: Self.leafSigner)
+            if let headerDigest = cached.headerDigest {
+                try ES256Signature.verify(jws, headerDigest: headerDigest, key: cached.chain.leafKey, signer: Self.leafSigner)
+            } else {
+                try ES256Signature.verify(jws, key: cached.chain.leafKey, signer: Self.leafSigner)
+            }
+            return cached
         }
         let chain = try chainPolicy.validate(try JWSHeader(of: jws).requireCertificateChain(), at: instant)
         try ES256Signature.verify(jws, key: chain.leafKey, signer: Self.leafSigner)
+        // Online, what to ask about is derived once per chain, here, from the certificates just
+        // validated, and remembered with it.
+        let entry = ValidatedChainCache.Entry(
+            chain: chain, headerDigest: try? jws.withHeaderAndDot({ (bytes) throws(OpenSSLFailure) in try SHA256Prefix(absorbing: bytes) }),
+            revocationSubjects: revocationChecker.map { _ in RevocationSubjects.of(chain) })
         // Only a chain whose signature held is remembered, with its header's digest state.
-        if let headerDigest = try? jws.withHeaderAndDot({ (bytes) throws(OpenSSLFailure) in try SHA256Prefix(absorbing: bytes) }) {
-            chainCache.insert(ValidatedChainCache.Entry(chain: chain, headerDigest: headerDigest), for: jws)
+        if entry.headerDigest != nil {
+            chainCache.insert(entry, for: jws)
         }
+        return entry
     }
 
     private static let leafSigner = "the leaf certificate's key (x5c[0])"

@@ -4,11 +4,15 @@ import Foundation
 /// them: a hit means the header passed its checks and its `x5c` chain validated, within the recorded
 /// window, so the JWS costs one signature check.
 struct ValidatedChainCache: Sendable {
-    /// A validated chain and the SHA-256 state of its JWS header (`header.` absorbed), so that only
-    /// the payload is hashed per verification.
+    /// A validated chain, the SHA-256 state of its JWS header (`header.` absorbed), so that only
+    /// the payload is hashed per verification, and, online, what to ask the OCSP responders about.
     struct Entry: Sendable {
         let chain: ValidatedChain
-        let headerDigest: SHA256Prefix
+        /// `nil` only for an entry that is not remembered (the state could not be computed).
+        let headerDigest: SHA256Prefix?
+        /// Online mode's subjects (leaf and intermediate with their issuers), derived once from
+        /// `chain`; `nil` offline.
+        let revocationSubjects: Result<RevocationSubjects, VerificationError>?
     }
 
     private let entries: LRUCache<HeaderSegmentKey, Entry>
