@@ -47,7 +47,7 @@ struct ChainCacheTests {
         let jws = try TestPaths.text(TestPaths.testVector("jws/transaction-valid.jws"))
         let warm = try SignedDataVerifier.forTestVectors()
         #expect(try warm.verifyTransaction(jws).isVerified)
-        #expect(warm.chainCache.count == 1)
+        #expect(warm.signedDataPolicy.chainCache.count == 1)
         // Same verifier configuration but checked in 2030, after the leaf expired.
         let late = try SignedDataVerifier(configuration: .init(
             trustedRoots: [.testRoot()], bundleId: "com.example.app", environment: .sandbox,
@@ -80,7 +80,7 @@ struct ChainCacheTests {
         let verifier = try SignedDataVerifier.forTestVectors()
         let valid = try TestPaths.text(TestPaths.testVector("jws/transaction-valid.jws"))
         #expect(try verifier.verifyTransaction(valid).isVerified)
-        #expect(verifier.chainPolicy.validatedIssuers.count == 1)
+        #expect(verifier.signedDataPolicy.chainPolicy.validatedIssuers.count == 1)
         // Leaves under the same (now validated) intermediate that must still fail on their own.
         for (name, code) in [("leaf-missing-oid", "invalidCertificateChain"), ("leaf-p384-key", "invalidCertificateChain"),
                              ("expired-leaf", "invalidCertificateChain"), ("not-yet-valid", "invalidCertificateChain"),
@@ -98,12 +98,12 @@ struct ChainCacheTests {
         for name in ["rechained-untrusted", "impostor-root-same-name", "intermediate-not-ca", "intermediate-missing-oid", "x5c-two-certs", "expired-leaf"] {
             _ = try verifier.verifyTransaction(try TestPaths.text(TestPaths.testVector("jws/\(name).jws")))
         }
-        #expect(verifier.chainCache.count == 0)
-        #expect(verifier.chainPolicy.validatedIssuers.count == 0)
+        #expect(verifier.signedDataPolicy.chainCache.count == 0)
+        #expect(verifier.signedDataPolicy.chainPolicy.validatedIssuers.count == 0)
         // The leaf lacks its marker, but its intermediate's path to the root is sound.
         _ = try verifier.verifyTransaction(try TestPaths.text(TestPaths.testVector("jws/leaf-missing-oid.jws")))
-        #expect(verifier.chainCache.count == 0)
-        #expect(verifier.chainPolicy.validatedIssuers.count == 1)
+        #expect(verifier.signedDataPolicy.chainCache.count == 0)
+        #expect(verifier.signedDataPolicy.chainPolicy.validatedIssuers.count == 1)
     }
 
     @Test("one verifier shared by 32 concurrent tasks gives every task the right verdicts")

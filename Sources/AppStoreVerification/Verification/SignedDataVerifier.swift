@@ -25,9 +25,8 @@ import Foundation
 public final class SignedDataVerifier: Sendable {
     /// The configuration this verifier checks against.
     public let configuration: Configuration
-    let chainPolicy: AppleChainPolicy
-    let chainCache: ValidatedChainCache
-    let xcodePolicy: XcodeCertificatePolicy?
+    /// JWS verification: the chain policy, its caches and the Xcode certificate.
+    let signedDataPolicy: SignedDataPolicy
     /// App receipt (PKCS#7) verification: its own roots, chain rules and caches.
     let receiptPolicy: AppReceiptPolicy
     /// Online revocation checks; `nil` when ``Configuration/revocation`` is off.
@@ -47,11 +46,7 @@ public final class SignedDataVerifier: Sendable {
             throw VerifierConfigurationError(.invalidSetting, "maximumInputLength must be positive.")
         }
         self.configuration = configuration
-        self.chainPolicy = AppleChainPolicy(
-            trustStore: try TrustStore(roots: configuration.trustedRoots), rules: .appStoreSignedData,
-            strict: configuration.strictChecks, issuerCacheCapacity: min(configuration.chainCacheCapacity, 16))
-        self.chainCache = ValidatedChainCache(capacity: configuration.chainCacheCapacity)
-        self.xcodePolicy = try configuration.xcodeCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root, rules: .signedData) }
+        self.signedDataPolicy = try SignedDataPolicy(configuration: configuration)
         self.receiptPolicy = try AppReceiptPolicy(configuration: configuration)
         switch configuration.revocation {
         case .off:
@@ -130,49 +125,12 @@ public final class SignedDataVerifier: Sendable {
         }
     }
 
-    /// Steps 2–4: header, chain, signature. Returns the validated chain with what the verifier
-    /// remembers of it (`nil` for locally signed data, which has no App Store chain).
+    /// Steps 2–4: header, chain, signature, at the instant the effective-date policy gives.
+    /// Returns the validated chain with what the verifier remembers of it (`nil` for locally signed
+    /// data, which has no App Store chain).
     @discardableResult
     func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) -> ValidatedChainCache.Entry? {
         let instant = effectiveDatePolicy.instant(for: payload, document: document)
-        if let environment = payload.appIdentity.environment, environment == .xcode || environment == .localTesting {
-            try verifyLocallySigned(jws, environment: environment, at: instant)
-            return nil
-        }
-        if let cached = chainCache.entry(for: jws, at: instant.seconds) {
-            if let headerDigest = cached.headerDigest {
-                try ES256Signature.verify(jws, headerDigest: headerDigest, key: cached.chain.leafKey, signer: Self.leafSigner)
-            } else {
-                try ES256Signature.verify(jws, key: cached.chain.leafKey, signer: Self.leafSigner)
-            }
-            return cached
-        }
-        let chain = try chainPolicy.validate(try JWSHeader(of: jws).requireCertificateChain(), at: instant)
-        try ES256Signature.verify(jws, key: chain.leafKey, signer: Self.leafSigner)
-        // Online, what to ask about is derived once per chain, here, from the certificates just
-        // validated, and remembered with it.
-        let entry = ValidatedChainCache.Entry(
-            chain: chain, headerDigest: try? jws.withHeaderAndDot({ (bytes) throws(OpenSSLFailure) in try SHA256Prefix(absorbing: bytes) }),
-            revocationSubjects: revocationChecker.map { _ in RevocationSubjects.of(chain) })
-        // Only a chain whose signature held is remembered, with its header's digest state.
-        if entry.headerDigest != nil {
-            chainCache.insert(entry, for: jws)
-        }
-        return entry
-    }
-
-    private static let leafSigner = "the leaf certificate's key (x5c[0])"
-
-    /// Data that says it was signed locally (environment Xcode or LocalTesting) is verified only
-    /// against an explicitly configured Xcode certificate, and LocalTesting data never.
-    private func verifyLocallySigned(_ jws: CompactJWS, environment: AppStoreEnvironment, at instant: EffectiveInstant) throws(VerificationError) {
-        guard environment == .xcode else {
-            throw .invalidCertificateChain("The payload says environment LocalTesting: the App Store never signs such data, and no certificate can vouch for it, so it is never verified.")
-        }
-        guard let xcodePolicy else {
-            throw .invalidCertificateChain("The payload says environment Xcode: it was signed locally by Xcode's StoreKit Testing, not by the App Store, and no Xcode certificate is configured. To verify it in development, export the certificate from your StoreKit configuration file in Xcode (Editor ▸ Save Public Certificate) and pass it as Configuration.xcodeCertificate (verify-jws --xcode-certificate FILE).")
-        }
-        let key = try xcodePolicy.validate(try JWSHeader(of: jws).requireCertificateChain(), at: instant)
-        try ES256Signature.verify(jws, key: key, signer: "the Xcode certificate's key")
+        return try signedDataPolicy.verify(jws, environment: payload.appIdentity.environment, at: instant, online: revocationChecker != nil)
     }
 }
