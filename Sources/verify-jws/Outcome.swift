@@ -54,7 +54,7 @@ struct Outcome: Sendable {
 
     init(_ error: RevocationCheckUnavailable, kind: SignedPayloadKind?) {
         status = .unavailable
-        errorCode = error.code
+        errorCode = "revocationCheckUnavailable"
         errorMessage = error.message
         self.kind = kind
         payloadData = nil

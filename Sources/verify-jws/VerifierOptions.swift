@@ -30,7 +30,7 @@ struct VerifierOptions: ParsableArguments {
     enum RootScope {
         /// The JWS roots (`trustedRoots`): JWS only.
         case signedData
-        /// The receipt roots (`receiptRoots`): `--type app-receipt`.
+        /// The receipt roots (`trustedReceiptRoots`): `--type app-receipt`.
         case appReceipts
         /// Both: `--type auto`, whose lines may be either.
         case signedDataAndAppReceipts
@@ -55,10 +55,10 @@ struct VerifierOptions: ParsableArguments {
             case .signedData:
                 configuration.trustedRoots = trusted
             case .appReceipts:
-                configuration.receiptRoots = trusted
+                configuration.trustedReceiptRoots = trusted
             case .signedDataAndAppReceipts:
                 configuration.trustedRoots = trusted
-                configuration.receiptRoots = trusted
+                configuration.trustedReceiptRoots = trusted
             }
         }
         if let xcodeCertificate {

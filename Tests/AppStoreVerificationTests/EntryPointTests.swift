@@ -103,12 +103,12 @@ struct EntryPointTests {
 
     @Test("configuration errors have kinds a caller can switch on")
     func configurationErrorKinds() throws {
-        func kind(_ make: () throws -> Void) -> VerifierConfigurationError.Kind? {
+        func kind(_ make: () throws -> Void) -> VerifierConfigurationError.Code? {
             do {
                 try make()
                 return nil
             } catch {
-                return (error as? VerifierConfigurationError)?.kind
+                return (error as? VerifierConfigurationError)?.code
             }
         }
         #expect(kind { _ = try SignedDataVerifier(configuration: .init(environment: .production)) } == .missingAppAppleId)

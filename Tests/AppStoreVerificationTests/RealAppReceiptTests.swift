@@ -259,9 +259,9 @@ struct RealAppReceiptTests {
     @Test("an unrelated root (frank4dd), or the JWS root G3, does not anchor a real receipt")
     func wrongRoot() throws {
         let frank = try TrustedRoot(derEncoded: Self.bytes("frank4dd-cacert.der"))
-        let result = try Self.verify("hannes_mac_mindnode_2_receipt", .init(receiptRoots: [frank]))
+        let result = try Self.verify("hannes_mac_mindnode_2_receipt", .init(trustedReceiptRoots: [frank]))
         #expect(result.verificationError?.code == "invalidCertificateChain")
-        let g3 = try Self.verify("hannes_mac_mindnode_2_receipt", .init(receiptRoots: [.appleRootCAG3]))
+        let g3 = try Self.verify("hannes_mac_mindnode_2_receipt", .init(trustedReceiptRoots: [.appleRootCAG3]))
         #expect(g3.verificationError?.code == "invalidCertificateChain")
     }
 
@@ -320,7 +320,7 @@ struct RealAppReceiptTests {
         #expect(reason.contains("xcodeReceiptCertificate"))
         // Trusting the StoreKit certificate as a receipt ROOT does not help: Xcode receipts go
         // through the Xcode rule alone.
-        let asRoot = try SignedDataVerifier(configuration: .init(receiptRoots: [Self.storeKitCertificate()])).verifyAppReceipt(text)
+        let asRoot = try SignedDataVerifier(configuration: .init(trustedReceiptRoots: [Self.storeKitCertificate()])).verifyAppReceipt(text)
         #expect(!asRoot.isVerified)
     }
 

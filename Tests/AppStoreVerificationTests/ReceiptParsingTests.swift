@@ -10,7 +10,7 @@ struct ReceiptParsingTests {
             == "B0:B1:73:0E:CB:C7:FF:45:05:14:2C:49:F1:29:5E:6E:DA:6B:CA:ED:7E:2C:68:C5:BE:91:B5:A1:10:01:F0:24")
         let parsed = try TrustedRoot(derEncoded: TrustedRoot.appleRootCA.derEncoded)
         #expect(parsed.name.contains("Apple Root CA"))
-        #expect(SignedDataVerifier.Configuration().receiptRoots == [.appleRootCA])
+        #expect(SignedDataVerifier.Configuration().trustedReceiptRoots == [.appleRootCA])
     }
 
     @Test("the embedded Apple Root CA equals ../shared/apple/AppleRootCA.cer", .enabled(if: TestPaths.sharedIsPresent, sharedAbsentComment))

@@ -48,7 +48,7 @@ struct ReceiptVector: Decodable, Sendable, CustomTestStringConvertible {
         return try SignedDataVerifier(configuration: .init(
             bundleId: options.bundleId, environment: options.environment.map(AppStoreEnvironment.init(rawValue:)),
             effectiveDate: effectiveDate, maximumInputLength: options.maximumInputLength ?? 1 << 20,
-            receiptRoots: roots, xcodeReceiptCertificate: xcode))
+            trustedReceiptRoots: roots, xcodeReceiptCertificate: xcode))
     }
 
     /// The receipt through the entry point its file suggests: base64 text (.b64) or bytes (.der).
@@ -177,7 +177,7 @@ struct ReceiptVectorTests {
         // (2027-01-01) the same verifier's cache must not vouch for it.
         let late = try SignedDataVerifier(configuration: .init(
             bundleId: "com.example.app", effectiveDate: .fixed(Date(timeIntervalSince1970: 1_811_808_000)),
-            receiptRoots: verifier.configuration.receiptRoots))
+            trustedReceiptRoots: verifier.configuration.trustedReceiptRoots))
         #expect(try late.verifyAppReceipt(bytes).isVerified == false)
         #expect(verifier.receiptPolicy.chainCache.count == 1)
         #expect(try verifier.verifyAppReceipt(bytes).isVerified)

@@ -87,7 +87,7 @@ enum DocCSnippets {
                 case .revocationCheckUnavailable(let error):
                     // Not a verdict: no OCSP answer could be had. Retry later. For a notification, answer
                     // Apple with a 5xx so that Apple retries; for an app's request, keep it pending.
-                    print("retry later:", error.reason)
+                    print("retry later:", error.code)
                     return 503
                 }
             }
@@ -156,7 +156,7 @@ extension HummingbirdShape {
                     context.logger.info("not a notification: \(error.code)")
                     return Response(status: .badRequest)
                 case .revocationCheckUnavailable(let error):
-                    context.logger.warning("retry later: \(error.reason)")
+                    context.logger.warning("retry later: \(error.code)")
                     return Response(status: .serviceUnavailable)   // Apple retries a 5xx
                 }
             }

@@ -132,7 +132,7 @@ extension VaporShape {
                     req.logger.info("not a notification: \(error.code)")
                     return Response(status: .badRequest)
                 case .revocationCheckUnavailable(let error):
-                    req.logger.warning("retry later: \(error.reason)")
+                    req.logger.warning("retry later: \(error.code)")
                     return Response(status: .serviceUnavailable)   // Apple retries a 5xx
                 }
             }

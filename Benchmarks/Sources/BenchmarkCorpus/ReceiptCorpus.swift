@@ -36,7 +36,7 @@ public struct ReceiptCorpus: Sendable {
             return try SignedDataVerifier(configuration: .init(
                 bundleId: "com.example.app",
                 chainCacheCapacity: chainCacheCapacity,
-                receiptRoots: [TrustedRoot(derEncoded: rootDER)]))
+                trustedReceiptRoots: [TrustedRoot(derEncoded: rootDER)]))
         } catch {
             fatalError("Cannot build the receipt verifier: \(error)")
         }

@@ -58,7 +58,7 @@ case "receipt", "receipt-floor":
     } else {
         let receiptRoot = try TrustedRoot(derEncoded: Data(contentsOf: root.appendingPathComponent("TestVectors/receipts/pki/root.der")))
         var configuration = SignedDataVerifier.Configuration(bundleId: receiptFile == nil ? "com.example.app" : nil)
-        if receiptFile == nil { configuration.receiptRoots = [receiptRoot] }
+        if receiptFile == nil { configuration.trustedReceiptRoots = [receiptRoot] }
         let receiptVerifier = try SignedDataVerifier(configuration: configuration)
         for _ in 0..<iterations where (try? receiptVerifier.verifyAppReceipt(receipt))?.isVerified != true { notVerified += 1 }
     }

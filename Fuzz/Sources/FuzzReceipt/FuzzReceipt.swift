@@ -11,7 +11,7 @@ private let verifier: SignedDataVerifier? = {
           let trusted = try? TrustedRoot(derEncoded: root), let xcode = try? TrustedRoot(derEncoded: storeKit)
     else { return nil }
     return try? SignedDataVerifier(configuration: .init(
-        bundleId: "com.example.app", chainCacheCapacity: 8, receiptRoots: [trusted], xcodeReceiptCertificate: xcode))
+        bundleId: "com.example.app", chainCacheCapacity: 8, trustedReceiptRoots: [trusted], xcodeReceiptCertificate: xcode))
 }()
 
 @main

@@ -64,7 +64,7 @@ public struct TrustedRoot: Sendable, Hashable, CustomStringConvertible {
         do {
             return [try TrustedRoot(derEncoded: data)]
         } catch {
-            throw VerifierConfigurationError(error.kind, "\(url.path): \(error.message)")
+            throw VerifierConfigurationError(error.code, "\(url.path): \(error.message)")
         }
     }
 

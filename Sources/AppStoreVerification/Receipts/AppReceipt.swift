@@ -9,32 +9,32 @@ import Foundation
 public struct AppReceipt: Sendable, Hashable {
     /// The environment the receipt comes from, as the receipt writes it (attribute 0):
     /// `"Production"`, `"ProductionSandbox"` or `"Xcode"`.
-    public var receiptType: String?
+    public let receiptType: String?
     /// The app's App Store item ID (attribute 1); 0 outside Production.
-    public var appItemId: Int64?
+    public let appItemId: Int64?
     /// The app's bundle identifier (attribute 2).
-    public var bundleId: String?
+    public let bundleId: String?
     /// The app's version number when the receipt was created: `CFBundleVersion` on iOS,
     /// `CFBundleShortVersionString` on macOS (attribute 3).
-    public var applicationVersion: String?
+    public let applicationVersion: String?
     /// An opaque value used, with the bundle ID, to compute ``sha1Hash`` (attribute 4).
-    public var opaqueValue: Data?
+    public let opaqueValue: Data?
     /// SHA-1(device identifier ‖ ``opaqueValue`` ‖ the DER encoding of the bundle ID) (attribute 5).
-    public var sha1Hash: Data?
+    public let sha1Hash: Data?
     /// When the receipt was created (attribute 12); certificates are checked at this instant by
     /// default.
-    public var receiptCreationDate: Date?
+    public let receiptCreationDate: Date?
     /// The in-app purchases the receipt lists (attribute 17, repeated), in receipt order.
-    public var inApp: [InAppPurchaseReceipt]
+    public let inApp: [InAppPurchaseReceipt]
     /// When the user originally bought the app (attribute 18).
-    public var originalPurchaseDate: Date?
+    public let originalPurchaseDate: Date?
     /// The app version the user originally bought (attribute 19).
-    public var originalApplicationVersion: String?
+    public let originalApplicationVersion: String?
     /// When the receipt expires, for apps bought through the Volume Purchase Program (attribute 21).
-    public var expirationDate: Date?
+    public let expirationDate: Date?
     /// Every attribute of the receipt in receipt order, in-app purchases included, including the
     /// ones not typed above.
-    public var fields: [ReceiptField]
+    public let fields: [ReceiptField]
 
     /// The attribute types typed above except in-app purchases; each may appear at most once.
     static let typedFieldTypes: [Int] = [0, 1, 2, 3, 4, 5, 12, 18, 19, 21]

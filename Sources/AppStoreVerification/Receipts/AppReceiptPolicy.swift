@@ -11,10 +11,10 @@ struct AppReceiptPolicy: Sendable {
     let xcodePolicy: XcodeCertificatePolicy?
 
     init(configuration: SignedDataVerifier.Configuration) throws(VerifierConfigurationError) {
-        guard !configuration.receiptRoots.isEmpty else {
-            throw VerifierConfigurationError(.noTrustedRoot, "No receipt root is configured; no app receipt could ever verify. Leave the default (Apple Root CA) or add a root to receiptRoots.")
+        guard !configuration.trustedReceiptRoots.isEmpty else {
+            throw VerifierConfigurationError(.noTrustedRoot, "No receipt root is configured; no app receipt could ever verify. Leave the default (Apple Root CA) or add a root to trustedReceiptRoots.")
         }
-        chainPolicy = AppleChainPolicy(trustStore: try TrustStore(roots: configuration.receiptRoots), rules: .appReceipt, strict: configuration.strictChecks)
+        chainPolicy = AppleChainPolicy(trustStore: try TrustStore(roots: configuration.trustedReceiptRoots), rules: .appReceipt, strict: configuration.strictChecks)
         chainCache = LRUCache(capacity: min(configuration.chainCacheCapacity, 16))
         xcodePolicy = try configuration.xcodeReceiptCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root, rules: .appReceipt) }
     }

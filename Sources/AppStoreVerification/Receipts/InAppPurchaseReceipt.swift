@@ -7,31 +7,31 @@ import Foundation
 /// holding the empty string, is `nil`.
 public struct InAppPurchaseReceipt: Sendable, Hashable {
     /// The number of items purchased (attribute 1701).
-    public var quantity: Int64?
+    public let quantity: Int64?
     /// The product identifier of the item purchased (attribute 1702).
-    public var productId: String?
+    public let productId: String?
     /// The transaction identifier of the item purchased (attribute 1703).
-    public var transactionId: String?
+    public let transactionId: String?
     /// The date and time the item was purchased (attribute 1704).
-    public var purchaseDate: Date?
+    public let purchaseDate: Date?
     /// The transaction identifier of the original purchase, for a restore or renewal (attribute 1705).
-    public var originalTransactionId: String?
+    public let originalTransactionId: String?
     /// The date of the original purchase (attribute 1706).
-    public var originalPurchaseDate: Date?
+    public let originalPurchaseDate: Date?
     /// When the subscription expires or renews (attribute 1708).
-    public var expiresDate: Date?
+    public let expiresDate: Date?
     /// The primary key for identifying subscription purchases (attribute 1711).
-    public var webOrderLineItemId: Int64?
+    public let webOrderLineItemId: Int64?
     /// When Apple customer support canceled (refunded) the transaction (attribute 1712).
-    public var cancellationDate: Date?
+    public let cancellationDate: Date?
     /// Whether the subscription is in its free trial period (attribute 1713).
-    public var isTrialPeriod: Bool?
+    public let isTrialPeriod: Bool?
     /// Whether the subscription is in an introductory price period (attribute 1719).
-    public var isInIntroOfferPeriod: Bool?
+    public let isInIntroOfferPeriod: Bool?
     /// The identifier of the subscription offer the user redeemed (attribute 1721).
-    public var promotionalOfferId: String?
+    public let promotionalOfferId: String?
     /// Every attribute of this purchase in receipt order, including the ones not typed above.
-    public var fields: [ReceiptField]
+    public let fields: [ReceiptField]
 
     /// The attribute types typed above; each may appear at most once.
     static let typedFieldTypes: [Int] = [1701, 1702, 1703, 1704, 1705, 1706, 1708, 1711, 1712, 1713, 1719, 1721]

@@ -22,7 +22,7 @@ extension SignedDataVerifier {
     ///    bytes (failures throw ``SignedDataDecodingError``: there is no receipt);
     /// 2. the payload is decoded strictly into ``AppReceipt`` (failures throw too);
     /// 3. the embedded chain must lead to a configured receipt root
-    ///    (``Configuration/receiptRoots``, default Apple Root CA) with Apple's marker extensions, at
+    ///    (``Configuration/trustedReceiptRoots``, default Apple Root CA) with Apple's marker extensions, at
     ///    the effective date (by default the receipt's creation date); a receipt whose environment is
     ///    Xcode is checked against ``Configuration/xcodeReceiptCertificate`` alone, and never without it;
     /// 4. the signer's RSA signature (SHA-256 or SHA-1) must verify over the payload;

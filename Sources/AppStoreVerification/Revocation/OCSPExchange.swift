@@ -40,8 +40,8 @@ struct OCSPExchange {
         let detail = OpenSSLFailure(error).message
         let responder = url.absoluteString
         let position = subject.position
-        func unavailable(_ reason: RevocationCheckUnavailable.Reason, _ sentence: String) -> OCSPOutcome {
-            .unavailable(RevocationCheckUnavailable(reason: reason, certificate: position, responderURL: responder, message: sentence + " Try again later."))
+        func unavailable(_ reason: RevocationCheckUnavailable.Code, _ sentence: String) -> OCSPOutcome {
+            .unavailable(RevocationCheckUnavailable(code: reason, certificate: position, responderURL: responder, message: sentence + " Try again later."))
         }
         guard verdict == 1 else {
             if verdict != 0 {

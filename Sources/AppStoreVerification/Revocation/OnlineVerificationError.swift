@@ -22,7 +22,7 @@ public enum OnlineVerificationError: Error, Sendable, Hashable, CustomStringConv
     public var code: String {
         switch self {
         case .decoding(let error): error.code.rawValue
-        case .revocationCheckUnavailable(let error): error.code
+        case .revocationCheckUnavailable: "revocationCheckUnavailable"
         }
     }
 
@@ -32,12 +32,4 @@ public enum OnlineVerificationError: Error, Sendable, Hashable, CustomStringConv
         case .revocationCheckUnavailable(let error): error.description
         }
     }
-}
-
-extension SignedDataDecodingError.Code {
-    /// A synchronous entry point was called on a verifier whose ``SignedDataVerifier/Configuration/revocation``
-    /// is online: online verification waits on the network, so it runs only through the online
-    /// entry points (`try await verifier.online.verifyTransaction(jws)`). A programming error, raised
-    /// before the input is read.
-    public static let onlineVerificationRequiresAsync = SignedDataDecodingError.Code(rawValue: "onlineVerificationRequiresAsync")
 }

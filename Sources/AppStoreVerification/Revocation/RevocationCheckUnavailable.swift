@@ -16,38 +16,35 @@
 /// is a verdict (`.revokedCertificate`, or `.invalidCertificateChain` for "unknown", a response
 /// signed by someone else, for another certificate, or outside its validity period).
 public struct RevocationCheckUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Why no answer could be had.
-    public struct Reason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The reason as text.
+    /// Why no answer could be had. Open: later versions may add codes.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code as text.
         public let rawValue: String
-        /// Creates a reason from its text.
+        /// Creates a code from its text.
         public init(rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
         /// The responder could not be reached (connection refused, DNS, reset, ...).
-        public static let unreachable = Reason(rawValue: "unreachable")
+        public static let unreachable = Code(rawValue: "unreachable")
         /// The request or the whole check took longer than its timeout or deadline.
-        public static let timedOut = Reason(rawValue: "timedOut")
+        public static let timedOut = Code(rawValue: "timedOut")
         /// The responder answered with an HTTP status other than 200 (including redirects, which are
         /// not followed).
-        public static let httpStatus = Reason(rawValue: "httpStatus")
+        public static let httpStatus = Code(rawValue: "httpStatus")
         /// The body is not a well-formed OCSP response (garbage, truncated), is a successful
         /// response of a type other than basic (id-pkix-ocsp-basic, the only type whose signature
         /// can be checked), or echoes another nonce than the request's (a replayed answer).
-        public static let invalidResponse = Reason(rawValue: "invalidResponse")
+        public static let invalidResponse = Code(rawValue: "invalidResponse")
         /// The body exceeded ``OCSPOptions/maximumResponseLength``.
-        public static let responseTooLarge = Reason(rawValue: "responseTooLarge")
+        public static let responseTooLarge = Code(rawValue: "responseTooLarge")
         /// The responder answered an (unsigned) error status: tryLater, internalError, ...
-        public static let responderError = Reason(rawValue: "responderError")
+        public static let responderError = Code(rawValue: "responderError")
         /// The verification was cancelled before an answer came.
-        public static let cancelled = Reason(rawValue: "cancelled")
+        public static let cancelled = Code(rawValue: "cancelled")
     }
 
-    /// The code `verify-jws` prints: `revocationCheckUnavailable`.
-    public static let code = "revocationCheckUnavailable"
-
     /// Why no answer could be had.
-    public let reason: Reason
+    public let code: Code
     /// Which certificate was being checked, e.g. "the leaf (x5c[0], CN=...)".
     public let certificate: String
     /// The responder asked, when one was.
@@ -56,16 +53,13 @@ public struct RevocationCheckUnavailable: Error, Sendable, Hashable, CustomStrin
     public let message: String
 
     /// Creates the error; `message` says what failed and what to do.
-    public init(reason: Reason, certificate: String, responderURL: String?, message: String) {
-        self.reason = reason
+    public init(code: Code, certificate: String, responderURL: String?, message: String) {
+        self.code = code
         self.certificate = certificate
         self.responderURL = responderURL
         // Messages quote what a responder sent; nothing in it may forge a log line.
         self.message = LogSafeText.escaping(message)
     }
 
-    /// Always `revocationCheckUnavailable`.
-    public var code: String { Self.code }
-
-    public var description: String { "\(Self.code) (\(reason)): \(message)" }
+    public var description: String { "revocationCheckUnavailable (\(code)): \(message)" }
 }

@@ -74,7 +74,7 @@ final class RevocationChecker: Sendable {
             return combine(await leaf, subjects.leaf, await intermediate, subjects.intermediate)
         } onTimeout: { cancelled in
             .unavailable(RevocationCheckUnavailable(
-                reason: cancelled ? .cancelled : .timedOut, certificate: "the leaf and the intermediate", responderURL: nil,
+                code: cancelled ? .cancelled : .timedOut, certificate: "the leaf and the intermediate", responderURL: nil,
                 message: cancelled
                     ? "The verification was cancelled before its revocation checks finished. Try again later."
                     : "The revocation checks did not finish within the overall deadline of \(deadline.inSeconds) s. Try again later."))
@@ -128,8 +128,8 @@ final class RevocationChecker: Sendable {
         let exchange = OCSPExchange(subject: subject, url: url, nonce: nonce)
         let position = subject.position
         let responder = url.absoluteString
-        func unavailable(_ reason: RevocationCheckUnavailable.Reason, _ sentence: String) -> OCSPOutcome {
-            .unavailable(RevocationCheckUnavailable(reason: reason, certificate: position, responderURL: responder, message: sentence + " Try again later."))
+        func unavailable(_ reason: RevocationCheckUnavailable.Code, _ sentence: String) -> OCSPOutcome {
+            .unavailable(RevocationCheckUnavailable(code: reason, certificate: position, responderURL: responder, message: sentence + " Try again later."))
         }
         let body: Data
         switch exchange.requestBody() {
@@ -203,7 +203,7 @@ struct TransportFailure: Error, Sendable {
             cancelled = true
         }
         if let transportError = error as? OCSPTransportError {
-            invalidResponse = transportError.kind == .invalidResponse
+            invalidResponse = transportError.code == .invalidResponse
             message = transportError.message
             return
         }

@@ -4,7 +4,8 @@
 /// JSON object, a payload whose fields have the wrong types, input over the size limit, or a payload
 /// of another kind than the entry point decodes.
 public struct SignedDataDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of decoding failed.
+    /// What kind of decoding failed. Open: later versions may add codes, so a `switch` over them
+    /// keeps a `default`.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The code as text, as `verify-jws` prints it.
         public let rawValue: String
@@ -23,6 +24,15 @@ public struct SignedDataDecodingError: Error, Sendable, Hashable, CustomStringCo
         /// The payload is another kind of signed data than the entry point decodes (for example a
         /// notification handed to `verifyTransaction`).
         public static let wrongPayloadType = Code(rawValue: "wrongPayloadType")
+        /// The input is not an app receipt: not base64 of a PKCS#7 SignedData with attached content
+        /// and one signer, or its payload is not a strictly encoded receipt attribute SET.
+        public static let malformedReceipt = Code(rawValue: "malformedReceipt")
+        /// A synchronous entry point was called on a verifier whose
+        /// ``SignedDataVerifier/Configuration/revocation`` is online: online verification waits on
+        /// the network, so it runs only through the online entry points
+        /// (`try await verifier.online.verifyTransaction(jws)`). A programming error, raised before
+        /// the input is read.
+        public static let onlineVerificationRequiresAsync = Code(rawValue: "onlineVerificationRequiresAsync")
     }
 
     /// What kind of decoding failed.

@@ -31,7 +31,7 @@ extension SignedDataVerifier {
         public var xcodeCertificate: TrustedRoot?
         /// The roots app receipt (PKCS#7) chains must lead to. Default: Apple Root CA (RSA), embedded
         /// in the package; receipts chain to it, not to Apple Root CA - G3.
-        public var receiptRoots: [TrustedRoot]
+        public var trustedReceiptRoots: [TrustedRoot]
         /// The self-signed "StoreKit" certificate that signs Xcode's app receipts (RSA), to trust for
         /// receipts whose environment is `Xcode`. Without it, Xcode receipts are never verified.
         public var xcodeReceiptCertificate: TrustedRoot?
@@ -53,7 +53,7 @@ extension SignedDataVerifier {
         ///   - chainCacheCapacity: how many validated chains to remember.
         ///   - maximumInputLength: the longest JWS accepted, in bytes.
         ///   - xcodeCertificate: the StoreKit Testing certificate to trust for Xcode data.
-        ///   - receiptRoots: the roots app receipt chains must lead to.
+        ///   - trustedReceiptRoots: the roots app receipt chains must lead to.
         ///   - xcodeReceiptCertificate: the StoreKit certificate to trust for Xcode app receipts.
         ///   - revocation: whether certificates are checked for revocation online.
         public init(
@@ -66,7 +66,7 @@ extension SignedDataVerifier {
             chainCacheCapacity: Int = 64,
             maximumInputLength: Int = 1 << 20,
             xcodeCertificate: TrustedRoot? = nil,
-            receiptRoots: [TrustedRoot] = [.appleRootCA],
+            trustedReceiptRoots: [TrustedRoot] = [.appleRootCA],
             xcodeReceiptCertificate: TrustedRoot? = nil,
             revocation: RevocationPolicy = .off
         ) {
@@ -79,7 +79,7 @@ extension SignedDataVerifier {
             self.chainCacheCapacity = chainCacheCapacity
             self.maximumInputLength = maximumInputLength
             self.xcodeCertificate = xcodeCertificate
-            self.receiptRoots = receiptRoots
+            self.trustedReceiptRoots = trustedReceiptRoots
             self.xcodeReceiptCertificate = xcodeReceiptCertificate
             self.revocation = revocation
         }

@@ -113,7 +113,10 @@ public final class SignedDataVerifier: Sendable {
         if !Payload.payloadKind.isIdentified(by: root), let actual = SignedPayloadKind(payload: root), actual != Payload.payloadKind {
             throw SignedDataDecodingError(.wrongPayloadType, "This is \(actual), not \(Payload.payloadKind): use \(actual.entryPoint) to verify it.")
         }
-        payload.jws = compact
+        if var attaching = payload as? any JWSAttaching {
+            attaching.jws = compact
+            if let attached = attaching as? Payload { payload = attached }
+        }
         var chain: ValidatedChainCache.Entry?
         do throws(VerificationError) {
             chain = try verifySignature(of: compact, payload: payload, document: root)

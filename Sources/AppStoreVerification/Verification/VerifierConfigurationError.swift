@@ -1,35 +1,43 @@
 /// A verifier cannot be built from the configuration it was given (an unreadable root, an App Apple
 /// ID missing for the Production environment, ...).
 ///
-/// Switch on ``kind`` to tell the cases apart; ``message`` says what is wrong and what to do.
+/// Compare ``code`` with the codes below to tell the cases apart; ``message`` says what is wrong and
+/// what to do.
 public struct VerifierConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong with a configuration.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// What is wrong with a configuration. Open: later versions may add codes, so a `switch` over
+    /// them keeps a `default`.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code as text.
+        public let rawValue: String
+        /// Creates a code from its text.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
         /// A certificate (a trusted root, the Xcode certificate) is not one DER certificate, or a
         /// PEM text holds none.
-        case invalidCertificate
+        public static let invalidCertificate = Code(rawValue: "invalidCertificate")
         /// A certificate file cannot be read.
-        case unreadableFile
+        public static let unreadableFile = Code(rawValue: "unreadableFile")
         /// No trusted root is configured, so nothing could ever verify.
-        case noTrustedRoot
+        public static let noTrustedRoot = Code(rawValue: "noTrustedRoot")
         /// The environment is Production and no App Apple ID is configured.
-        case missingAppAppleId
+        public static let missingAppAppleId = Code(rawValue: "missingAppAppleId")
         /// A numeric setting is out of range (a non-positive maximum input length, ...).
-        case invalidSetting
+        public static let invalidSetting = Code(rawValue: "invalidSetting")
         /// A certificate has a key the policy cannot use (an Xcode certificate not on P-256, ...).
-        case unsupportedKey
+        public static let unsupportedKey = Code(rawValue: "unsupportedKey")
         /// OpenSSL failed while setting the verifier up (allocation, ...).
-        case openSSLFailure
+        public static let openSSLFailure = Code(rawValue: "openSSLFailure")
     }
 
-    /// What is wrong, for a caller to switch on.
-    public let kind: Kind
+    /// What is wrong, for a caller to compare.
+    public let code: Code
     /// What is wrong and what to do.
     public let message: String
 
-    /// Creates an error of `kind` with a message saying what is wrong and what to do.
-    public init(_ kind: Kind, _ message: String) {
-        self.kind = kind
+    /// Creates an error with its code and a message saying what is wrong and what to do.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
         self.message = message
     }
 

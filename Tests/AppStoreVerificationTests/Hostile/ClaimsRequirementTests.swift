@@ -90,7 +90,7 @@ struct ClaimsRequirementTests {
     func receipts(_ vector: String, _ code: String) throws {
         let verifier = try SignedDataVerifier(configuration: .init(
             bundleId: "com.example.app", environment: .sandbox,
-            receiptRoots: [try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector("receipts/pki/root.der")))]))
+            trustedReceiptRoots: [try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector("receipts/pki/root.der")))]))
         let result = try verifier.verifyAppReceipt(Data(contentsOf: TestPaths.testVector("receipts/\(vector).der")))
         #expect(result.verificationError?.code == code, "\(String(describing: result.verificationError))")
     }

@@ -50,7 +50,7 @@ struct ReceiptPKCS7StrictnessTests {
     static func verifier() throws -> SignedDataVerifier {
         try SignedDataVerifier(configuration: .init(
             bundleId: "com.example.app", environment: .sandbox,
-            receiptRoots: [try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector("receipts/pki/root.der")))]))
+            trustedReceiptRoots: [try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector("receipts/pki/root.der")))]))
     }
 
     /// contentType (1.2.840.113549.1.9.3) = id-data: a well-formed attribute.

@@ -127,7 +127,7 @@ struct OCSPCacheTests {
             Issue.record("expected unavailable while the responder is down, got \(down)")
             return
         }
-        #expect(unavailable.reason == .unreachable)
+        #expect(unavailable.code == .unreachable)
         try pki.startLateResponder()
         let up = try await pki.verify(.late, verifier).get()
         #expect(up.isVerified, "\(String(describing: up.verificationError))")

@@ -26,7 +26,7 @@ struct OCSPNonceReplayTests {
             Issue.record("expected the replayed answer to be refused as unavailable, got \(replayed)")
             return
         }
-        #expect(unavailable.reason == .invalidResponse)
+        #expect(unavailable.code == .invalidResponse)
         #expect(unavailable.message.contains("answers another request"), "\(unavailable.message)")
     }
 

@@ -52,7 +52,7 @@ final class OCSPReceiptPKI: @unchecked Sendable {
     /// A verifier whose receipt root is the test root, online with `options`.
     func verifier(_ options: OCSPOptions) throws -> SignedDataVerifier {
         try SignedDataVerifier(configuration: .init(
-            bundleId: "com.example.app", receiptRoots: [try TrustedRoot(derEncoded: rootDER)], revocation: .ocsp(options)))
+            bundleId: "com.example.app", trustedReceiptRoots: [try TrustedRoot(derEncoded: rootDER)], revocation: .ocsp(options)))
     }
 
     /// An app receipt signed by `leaf.key` (RSA, SHA-256, no signed attributes, like the App
@@ -148,7 +148,7 @@ struct OCSPReceiptTests {
 
     @Test("the minted receipts verify offline (the fixture is sound)")
     func offline() throws {
-        let verifier = try SignedDataVerifier(configuration: .init(bundleId: "com.example.app", receiptRoots: [TrustedRoot(derEncoded: pki.rootDER)]))
+        let verifier = try SignedDataVerifier(configuration: .init(bundleId: "com.example.app", trustedReceiptRoots: [TrustedRoot(derEncoded: pki.rootDER)]))
         for leaf in OCSPReceiptPKI.Leaf.allCases {
             let result = try verifier.verifyAppReceipt(try pki.receipt(leaf))
             #expect(result.isVerified, "\(leaf): \(String(describing: result.verificationError))")
@@ -196,7 +196,7 @@ struct OCSPReceiptTests {
             Issue.record("expected revocationCheckUnavailable, got \(result)")
             return
         }
-        #expect(unavailable.reason == .unreachable)
+        #expect(unavailable.code == .unreachable)
     }
 
     @Test("the synchronous entry point refuses to run online, before reading the receipt")
@@ -211,7 +211,7 @@ struct OCSPReceiptTests {
 
     @Test("offline, the online entry point sends no request")
     func offlineAsync() async throws {
-        let verifier = try SignedDataVerifier(configuration: .init(bundleId: "com.example.app", receiptRoots: [TrustedRoot(derEncoded: pki.rootDER)]))
+        let verifier = try SignedDataVerifier(configuration: .init(bundleId: "com.example.app", trustedReceiptRoots: [TrustedRoot(derEncoded: pki.rootDER)]))
         let result = try await verifier.online.verifyAppReceipt(try pki.receipt(.down))
         #expect(result.isVerified)
     }

@@ -66,7 +66,7 @@ struct OCSPRevocationTests {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
-        #expect(unavailable.reason == .unreachable)
+        #expect(unavailable.code == .unreachable)
         #expect(unavailable.certificate.contains("leaf"))
     }
 
@@ -79,7 +79,7 @@ struct OCSPRevocationTests {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
-        #expect(unavailable.reason == .timedOut)
+        #expect(unavailable.code == .timedOut)
     }
 
     @Test("a verification cancelled while a responder is silent: RevocationCheckUnavailable, cancelled (not timedOut)")
@@ -95,7 +95,7 @@ struct OCSPRevocationTests {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
-        #expect(unavailable.reason == .cancelled, "\(unavailable)")
+        #expect(unavailable.code == .cancelled, "\(unavailable)")
     }
 
     @Test("response signed by an unrelated key: unverified, invalidCertificateChain")
@@ -130,7 +130,7 @@ struct OCSPRevocationTests {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
-        #expect(unavailable.reason == .httpStatus)
+        #expect(unavailable.code == .httpStatus)
         #expect(unavailable.message.contains("500"))
     }
 
@@ -141,7 +141,7 @@ struct OCSPRevocationTests {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
-        #expect(unavailable.reason == .invalidResponse)
+        #expect(unavailable.code == .invalidResponse)
     }
 
     @Test("very large body (4 MiB): cut off at the limit, RevocationCheckUnavailable, responseTooLarge", arguments: TransportUnderTest.allCases)
@@ -151,7 +151,7 @@ struct OCSPRevocationTests {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
-        #expect(unavailable.reason == .responseTooLarge)
+        #expect(unavailable.code == .responseTooLarge)
     }
 
     @Test("a body shorter than its Content-Length (default transport): RevocationCheckUnavailable, invalidResponse, saying so")
@@ -162,7 +162,7 @@ struct OCSPRevocationTests {
             return
         }
         #if canImport(FoundationNetworking)
-        #expect(unavailable.reason == .invalidResponse)
+        #expect(unavailable.code == .invalidResponse)
         #expect(unavailable.message.contains("sent no acceptable HTTP response about the leaf"), "\(unavailable.message)")
         #expect(unavailable.message.contains("incomplete"), "\(unavailable.message)")
         #expect(unavailable.message.contains("5 of the 1000 body bytes"), "\(unavailable.message)")
@@ -216,7 +216,7 @@ struct OCSPRevocationTests {
 
 final class SkippedChecks: @unchecked Sendable {
     private let lock = NSLock()
-    private var collected: [RevocationCheckUnavailable.Reason] = []
-    func add(_ error: RevocationCheckUnavailable) { lock.withLock { collected.append(error.reason) } }
-    var reasons: [RevocationCheckUnavailable.Reason] { lock.withLock { collected } }
+    private var collected: [RevocationCheckUnavailable.Code] = []
+    func add(_ error: RevocationCheckUnavailable) { lock.withLock { collected.append(error.code) } }
+    var reasons: [RevocationCheckUnavailable.Code] { lock.withLock { collected } }
 }

@@ -21,7 +21,7 @@ struct OCSPTransportTests {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
-        #expect(unavailable.reason == .httpStatus)
+        #expect(unavailable.code == .httpStatus)
         #expect(unavailable.message.contains("HTTP 302"), "\(unavailable.message)")
         #expect(unavailable.message.contains("redirects are not followed"), "\(unavailable.message)")
     }
@@ -55,7 +55,7 @@ struct OCSPTransportTests {
             Issue.record("expected unavailable, got \(outcome)")
             return
         }
-        #expect(unavailable.reason == .timedOut)
+        #expect(unavailable.code == .timedOut)
         #expect(unavailable.certificate == "the leaf and the intermediate")
         #expect(unavailable.message.contains("overall deadline"), "\(unavailable.message)")
     }

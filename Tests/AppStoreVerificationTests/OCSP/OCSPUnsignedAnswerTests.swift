@@ -24,21 +24,21 @@ struct OCSPUnsignedAnswerTests {
     @Test("OCSPResponse with status tryLater (30 03 0A 01 03): RevocationCheckUnavailable, responderError")
     func tryLater() async throws {
         let error = try await unavailable(.tryLater)
-        #expect(error?.reason == .responderError)
+        #expect(error?.code == .responderError)
         #expect(error?.message.contains("OCSPResponseStatus 3") == true, "\(String(describing: error))")
     }
 
     @Test("OCSPResponse with status internalError (30 03 0A 01 02): RevocationCheckUnavailable, responderError")
     func internalError() async throws {
         let error = try await unavailable(.internalError)
-        #expect(error?.reason == .responderError)
+        #expect(error?.code == .responderError)
         #expect(error?.message.contains("OCSPResponseStatus 2") == true, "\(String(describing: error))")
     }
 
     @Test("a successful response whose responseType is not id-pkix-ocsp-basic: RevocationCheckUnavailable, invalidResponse")
     func notBasic() async throws {
         let error = try await unavailable(.notBasic)
-        #expect(error?.reason == .invalidResponse)
+        #expect(error?.code == .invalidResponse)
         #expect(error?.message.contains("not a basic OCSP response") == true, "\(String(describing: error))")
     }
 }

@@ -128,7 +128,7 @@ struct SocketOCSPTransportTests {
     func truncatedContentLength() async throws {
         let server = try server("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort")
         let error = transportError(await post(server))
-        #expect(error?.kind == .invalidResponse)
+        #expect(error?.code == .invalidResponse)
         #expect(error?.message.contains("incomplete") == true, "\(String(describing: error))")
         #expect(error?.message.contains("5 of the 10 body bytes") == true, "\(String(describing: error))")
     }
@@ -137,7 +137,7 @@ struct SocketOCSPTransportTests {
     func truncatedChunk() async throws {
         let server = try server("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nonly part")
         let error = transportError(await post(server))
-        #expect(error?.kind == .invalidResponse)
+        #expect(error?.code == .invalidResponse)
         #expect(error?.message.contains("inside a chunk") == true, "\(String(describing: error))")
     }
 
@@ -149,7 +149,7 @@ struct SocketOCSPTransportTests {
     ])
     func malformedStatusLine(raw: String, expected: String) async throws {
         let error = transportError(await post(try server(raw)))
-        #expect(error?.kind == .invalidResponse)
+        #expect(error?.code == .invalidResponse)
         #expect(error?.message.contains("malformed") == true, "\(String(describing: error))")
         #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
     }
@@ -166,7 +166,7 @@ struct SocketOCSPTransportTests {
         ]
         for (raw, expected) in cases {
             let error = transportError(await post(try server(raw)))
-            #expect(error?.kind == .invalidResponse)
+            #expect(error?.code == .invalidResponse)
             #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
         }
     }
@@ -176,14 +176,14 @@ struct SocketOCSPTransportTests {
         let header = "X-Filler: " + String(repeating: "a", count: 1_000) + "\r\n"
         let server = try server("HTTP/1.1 200 OK\r\n" + String(repeating: header, count: 20) + "Content-Length: 0\r\n\r\n")
         let error = transportError(await post(server))
-        #expect(error?.kind == .invalidResponse)
+        #expect(error?.code == .invalidResponse)
         #expect(error?.message.contains("exceeds 16384 bytes") == true, "\(String(describing: error))")
     }
 
     @Test("a server that closes without a response: unreachable")
     func emptyReply() async throws {
         let error = transportError(await post(try server("")))
-        #expect(error?.kind == .unreachable)
+        #expect(error?.code == .unreachable)
         #expect(error?.message.contains("without sending a response") == true, "\(String(describing: error))")
     }
 
@@ -195,7 +195,7 @@ struct SocketOCSPTransportTests {
             _ = try await transport.post(request, to: url, timeout: OCSPTestPKI.patientTimeout, maximumResponseLength: 100)
             Issue.record("expected a failure")
         } catch let error as OCSPTransportError {
-            #expect(error.kind == .unreachable)
+            #expect(error.code == .unreachable)
             #expect(error.message.contains("127.0.0.1"), "\(error)")
             #expect(error.message.lowercased().contains("refused"), "\(error)")
         }
@@ -279,7 +279,7 @@ struct SocketOCSPTransportTests {
                 _ = try await transport.post(request, to: url, timeout: OCSPTestPKI.patientTimeout, maximumResponseLength: 100)
                 Issue.record("\(text): expected a refusal")
             } catch let error as OCSPTransportError {
-                #expect(error.kind == .unsupportedURL, "\(text): \(error)")
+                #expect(error.code == .unsupportedURL, "\(text): \(error)")
             }
         }
         #expect(server.requestCount == 0)
@@ -347,7 +347,7 @@ struct SocketOCSPTransportTests {
         for setting in ["https://127.0.0.1:3128", "http://user:pw@127.0.0.1:3128"] {
             let transport = SocketOCSPTransport(environment: ["http_proxy": setting])
             let error = transportError(await post(direct, through: transport))
-            #expect(error?.kind == .unsupportedURL)
+            #expect(error?.code == .unsupportedURL)
             #expect(error?.message.contains("http_proxy") == true, "\(String(describing: error))")
         }
         #expect(direct.requestCount == 0)

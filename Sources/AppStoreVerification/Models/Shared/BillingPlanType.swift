@@ -22,7 +22,3 @@ public struct BillingPlanType: OpenEnumeration {
         .monthly,
     ]
 }
-
-/// The former name of ``BillingPlanType`` in renewal info: the same values, now one type.
-@available(*, deprecated, renamed: "BillingPlanType")
-public typealias RenewalBillingPlanType = BillingPlanType

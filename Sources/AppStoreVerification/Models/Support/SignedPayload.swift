@@ -27,8 +27,20 @@ public protocol SignedPayload: AppIdentityClaiming, Decodable, Sendable {
     var defaultEffectiveDate: Date? { get }
 
     /// The JWS this payload was decoded from; `nil` for a model decoded from bare JSON.
+    var jws: CompactJWS? { get }
+}
+
+/// The library's own payload models, whose ``SignedPayload/jws`` the verifier sets after decoding
+/// (read-only to everyone else).
+protocol JWSAttaching: SignedPayload {
     var jws: CompactJWS? { get set }
 }
+
+extension Transaction: JWSAttaching {}
+extension RenewalInfo: JWSAttaching {}
+extension AppTransaction: JWSAttaching {}
+extension ResponseBodyV2DecodedPayload: JWSAttaching {}
+extension DecodedRealtimeRequestBody: JWSAttaching {}
 
 extension SignedPayload {
     /// By default, the payload's `signedDate`.
