@@ -9,7 +9,7 @@
 // good.resp (for good), revoked.resp, unknown.resp, unrelated.resp (good's status signed by an
 // unrelated key), good-nonce.req (a request about good made by `openssl ocsp -nonce -reqout`) and
 // good-nonce.resp (the responder's answer to it, echoing its nonce).
-#include "asv_openssl.h"
+#include "asv_shim.h"
 
 #include <openssl/ocsp.h>
 

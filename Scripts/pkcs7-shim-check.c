@@ -7,7 +7,7 @@
 // Every receipt goes through asv_pkcs7_parse (and, when it parses, the signature check); the valid
 // ones also through the warm path, asv_pkcs7_parse_with_signer, on the receipt re-encoded without
 // its certificates, with the right signer, the wrong one, and the full receipt (refused).
-#include "asv_pkcs7.h"
+#include "asv_shim.h"
 
 #include <openssl/pkcs7.h>
 #include <openssl/x509.h>

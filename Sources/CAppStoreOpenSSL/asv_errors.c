@@ -1,5 +1,5 @@
-// The shim's error discipline: see asv_errors.h.
-#include "asv_errors.h"
+// The shim's error discipline: see asv_internal.h.
+#include "asv_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

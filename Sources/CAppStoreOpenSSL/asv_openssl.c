@@ -1,5 +1,5 @@
 // A thin shim over OpenSSL 3: see include/asv_openssl.h for the contract of each function.
-#include "asv_errors.h"
+#include "asv_internal.h"
 #include "asv_openssl.h"
 
 #include <limits.h>
@@ -172,8 +172,8 @@ int asv_x509_has_extension(const X509 *cert, const char *dotted_oid, asv_error *
     return index >= 0 ? 1 : 0;
 }
 
-/// Seconds from 1970 to `time`, or 0 with `*ok` cleared.
-static int64_t asv_seconds_since_1970(const ASN1_TIME *time, const ASN1_TIME *epoch, int *ok) {
+// Declared in asv_internal.h: asv_ocsp.c reads the times of OCSP responses with it too.
+int64_t asv_seconds_since_1970(const ASN1_TIME *time, const ASN1_TIME *epoch, int *ok) {
     int days = 0, seconds = 0;
     if (time == NULL || ASN1_TIME_diff(&days, &seconds, epoch, time) != 1) {
         *ok = 0;

@@ -1,5 +1,5 @@
 // PKCS#7 SignedData for app receipts: see include/asv_pkcs7.h for the contract of each function.
-#include "asv_errors.h"
+#include "asv_internal.h"
 #include "asv_pkcs7.h"
 
 #include <limits.h>

@@ -1,5 +1,6 @@
 // Signing with a P-256 private key: see include/asv_sign.h for the contract of each function.
-#include "asv_errors.h"
+#include "asv_internal.h"
+#include "asv_openssl.h"
 #include "asv_sign.h"
 
 #include <limits.h>

@@ -1,10 +1,7 @@
-// A thin shim over OpenSSL 3 for App Store signed-data verification.
+// Certificates, keys, trust stores and path validation, ES256 and digests (asv_openssl.c).
 //
-// Swift calls a few coarse functions; each one clears OpenSSL's error queue when it starts, frees
-// every object it allocates on every path, and on failure writes what OpenSSL said into an
-// `asv_error` so the message reaches the Swift error. The queue is always empty when a function
-// returns, so one call's failure never leaks into the next call's message.
-//
+// The conventions of asv_error.h: each function clears OpenSSL's error queue when it starts, frees
+// every object it allocates on every path, and carries OpenSSL's error strings into `asv_error`.
 // Return convention: 1 = yes / success, 0 = no / a definite "invalid" verdict (the reason is in
 // `err`), -1 = OpenSSL failed internally (allocation, ...; the reason is in `err`).
 #ifndef ASV_OPENSSL_H
@@ -13,25 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "asv_error.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-// OpenSSL's own opaque types (the same typedefs as <openssl/types.h>), so that Swift sees them as
-// opaque pointers without importing all of OpenSSL.
-typedef struct x509_st X509;
-typedef struct x509_store_st X509_STORE;
-typedef struct evp_pkey_st EVP_PKEY;
-
-/// A failure description filled in by the shim.
-typedef struct asv_error {
-    /// What failed, NUL-terminated; empty when nothing did.
-    char message[512];
-    /// For path validation failures: OpenSSL's X509_V_ERR_* code, else 0.
-    int x509_error;
-    /// For path validation failures: the depth of the certificate that failed (0 = leaf), else -1.
-    int depth;
-} asv_error;
 
 // MARK: - Certificates
 
@@ -184,12 +167,5 @@ const char *asv_openssl_version(void);
 #ifdef __cplusplus
 }
 #endif
-
-// PKCS#7 SignedData for legacy app receipts.
-#include "asv_pkcs7.h"
-// OCSP: the responder URL, requests and the check of responses (asv_ocsp.c).
-#include "asv_ocsp.h"
-// Signing: P-256 private keys from PEM, ECDSA-SHA256 signatures (asv_sign.c).
-#include "asv_sign.h"
 
 #endif

@@ -1,6 +1,6 @@
 // PKCS#7 SignedData for legacy App Store app receipts: parsing and the signer's signature.
 //
-// Same conventions as asv_openssl.h: every function clears OpenSSL's error queue when it starts,
+// Same conventions as asv_error.h: every function clears OpenSSL's error queue when it starts,
 // frees what it allocates on every path, writes OpenSSL's messages into `asv_error` on failure, and
 // returns 1 = ok, 0 = a definite "invalid" verdict, -1 = an internal error.
 //
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "asv_openssl.h"
+#include "asv_error.h"
 
 #ifdef __cplusplus
 extern "C" {

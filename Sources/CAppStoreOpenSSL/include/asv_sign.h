@@ -1,7 +1,7 @@
 // Signing with a P-256 private key: loading it from PEM, ECDSA-SHA256 signatures (JOSE raw r || s,
 // or DER), and its public key as a SubjectPublicKeyInfo.
 //
-// Same conventions as asv_openssl.h: each function clears OpenSSL's error queue when it starts,
+// Same conventions as asv_error.h: each function clears OpenSSL's error queue when it starts,
 // frees every object it allocates on every path, and carries OpenSSL's error strings into
 // `asv_error`. No function ever writes key material into `asv_error` or anywhere else.
 // Return convention: 1 = success, 0 = a definite refusal (the reason is in the out-parameter and in
@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "asv_openssl.h"
+#include "asv_error.h"
 
 #ifdef __cplusplus
 extern "C" {
