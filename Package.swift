@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
         .executable(name: "verify-jws", targets: ["verify-jws"]),
+        // The bare OpenSSL operations the benchmarks measure beside the verifier (Benchmarks/). Not
+        // for applications: a dependent of AppStoreVerification never builds it.
+        .library(name: "AppStoreVerificationBenchmarkSupport", targets: ["AppStoreVerificationBenchmarkSupport"]),
     ],
     // swift-argument-parser is for the verify-jws tool only. A package depending on this one with
     // `traits: []` never resolves or fetches it (see the README, "What a dependent resolves").
@@ -33,6 +36,11 @@ let package = Package(
             dependencies: ["CAppStoreOpenSSL"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(
+            name: "AppStoreVerificationBenchmarkSupport",
+            dependencies: ["AppStoreVerification"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "verify-jws",
             dependencies: [
@@ -44,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreVerificationTests",
             // verify-jws is a dependency so that `swift test` builds the tool the CLI tests run.
-            dependencies: ["AppStoreVerification", "CAppStoreOpenSSL", "verify-jws"],
+            dependencies: ["AppStoreVerification", "AppStoreVerificationBenchmarkSupport", "CAppStoreOpenSSL", "verify-jws"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The README's Swift snippets, compiled as written against the public API only.

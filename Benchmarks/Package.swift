@@ -33,6 +33,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkCorpus",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+                .product(name: "AppStoreVerificationBenchmarkSupport", package: "swift-app-store-verification"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
@@ -49,6 +50,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkCorpus",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+                .product(name: "AppStoreVerificationBenchmarkSupport", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

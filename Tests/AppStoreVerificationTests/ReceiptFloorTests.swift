@@ -1,4 +1,5 @@
-@_spi(Benchmarking) import AppStoreVerification
+@testable import AppStoreVerification
+import AppStoreVerificationBenchmarkSupport
 import Foundation
 import Testing
 

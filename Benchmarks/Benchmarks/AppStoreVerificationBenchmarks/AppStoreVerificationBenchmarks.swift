@@ -1,4 +1,5 @@
-@_spi(Benchmarking) import AppStoreVerification
+import AppStoreVerification
+import AppStoreVerificationBenchmarkSupport
 import Benchmark
 import BenchmarkCorpus
 import Dispatch

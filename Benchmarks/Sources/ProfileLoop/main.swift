@@ -15,7 +15,8 @@
 // off), online-warm (the async entry point, revocation .ocsp, OCSP cache warmed before the loop; a
 // request in the loop stops the process), and online-compare N [ROUNDS] (ROUNDS rounds, default 15,
 // each running N of the three in turn; prints the median and best µs of each and the ratios).
-@_spi(Benchmarking) import AppStoreVerification
+import AppStoreVerification
+import AppStoreVerificationBenchmarkSupport
 import BenchmarkCorpus
 import Foundation
 

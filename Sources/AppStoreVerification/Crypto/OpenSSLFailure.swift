@@ -2,7 +2,7 @@ internal import CAppStoreOpenSSL
 
 /// What the OpenSSL shim reported for a failed call: its message (with OpenSSL's own error strings)
 /// and, for path validation, OpenSSL's `X509_V_ERR_*` code and the failing certificate's depth.
-struct OpenSSLFailure: Error, Sendable, CustomStringConvertible {
+package struct OpenSSLFailure: Error, Sendable, CustomStringConvertible {
     var message: String
     var x509Error: Int32
     var depth: Int32
@@ -18,11 +18,11 @@ struct OpenSSLFailure: Error, Sendable, CustomStringConvertible {
         self.depth = error.depth
     }
 
-    init(message: String) {
+    package init(message: String) {
         self.message = message
         self.x509Error = 0
         self.depth = -1
     }
 
-    var description: String { message }
+    package var description: String { message }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// A public key extracted once from a certificate and reused for every signature it checks.
 ///
 /// An `EVP_PKEY` is read-only once created and OpenSSL allows concurrent verifications with it.
-final class PublicKey: @unchecked Sendable {
+package final class PublicKey: @unchecked Sendable {
     let pointer: OpaquePointer
 
     /// Takes ownership of one reference to `pointer`.
@@ -24,7 +24,7 @@ final class PublicKey: @unchecked Sendable {
     var kind: KeyKind { KeyKind(asv_pkey_kind(pointer), bits: Int(asv_pkey_bits(pointer))) }
 
     /// Verifies a JOSE ES256 signature (raw `r || s`, 64 bytes) over SHA-256 of `message`.
-    func verifyES256<Message: ContiguousBytes>(signature: Data, over message: Message) throws(OpenSSLFailure) {
+    package func verifyES256<Message: ContiguousBytes>(signature: Data, over message: Message) throws(OpenSSLFailure) {
         var error = asv_error()
         let verdict = message.withUnsafeBytes { messageBytes in
             signature.withUnsafeBytes { signatureBytes in
@@ -35,7 +35,7 @@ final class PublicKey: @unchecked Sendable {
     }
 
     /// Verifies a JOSE ES256 signature over a SHA-256 digest computed by the caller.
-    func verifyES256(signature: Data, digest: SHA256Digest) throws(OpenSSLFailure) {
+    package func verifyES256(signature: Data, digest: SHA256Digest) throws(OpenSSLFailure) {
         var error = asv_error()
         var digest = digest
         let verdict = withUnsafeBytes(of: &digest.bytes) { digestBytes in

@@ -8,11 +8,11 @@ import Foundation
 /// base64 certificates): the verifier absorbs `header.` once, keeps this state with the validated
 /// chain, and hashes only the payload per verification. Finishing copies the state, so one value
 /// serves concurrent callers.
-final class SHA256Prefix: @unchecked Sendable {
+package final class SHA256Prefix: @unchecked Sendable {
     private let state: OpaquePointer
 
     /// Absorbs `prefix`.
-    init<Bytes: ContiguousBytes>(absorbing prefix: Bytes) throws(OpenSSLFailure) {
+    package init<Bytes: ContiguousBytes>(absorbing prefix: Bytes) throws(OpenSSLFailure) {
         var error = asv_error()
         let state = prefix.withUnsafeBytes { asv_sha256_prefix_new($0.baseAddress, $0.count, &error) }
         guard let state else { throw OpenSSLFailure(error) }
@@ -22,7 +22,7 @@ final class SHA256Prefix: @unchecked Sendable {
     deinit { asv_sha256_prefix_free(state) }
 
     /// SHA-256(prefix ‖ suffix).
-    func digest(appending suffix: UnsafeRawBufferPointer) throws(OpenSSLFailure) -> SHA256Digest {
+    package func digest(appending suffix: UnsafeRawBufferPointer) throws(OpenSSLFailure) -> SHA256Digest {
         var digest = SHA256Digest()
         let status = withUnsafeMutableBytes(of: &digest.bytes) { out in
             asv_sha256_prefix_finish(state, suffix.baseAddress, suffix.count, out.bindMemory(to: UInt8.self).baseAddress)
@@ -33,6 +33,6 @@ final class SHA256Prefix: @unchecked Sendable {
 }
 
 /// A SHA-256 digest held inline (no allocation).
-struct SHA256Digest: Sendable {
+package struct SHA256Digest: Sendable {
     var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 }

@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Immutable after parsing; OpenSSL guards the lazily computed caches inside an `X509` with its own
 /// lock, so sharing one across threads is safe.
-final class X509Certificate: @unchecked Sendable {
+package final class X509Certificate: @unchecked Sendable {
     let pointer: OpaquePointer
     /// The certificate's DER encoding, exactly as it was given.
-    let derEncoded: Data
+    package let derEncoded: Data
 
     /// Counts the certificates parsed by the task that sets it (and its child tasks): how tests see
     /// that a verification reads each certificate once.
@@ -23,7 +23,7 @@ final class X509Certificate: @unchecked Sendable {
     }
 
     /// Parses exactly one DER certificate; trailing bytes are an error.
-    init(derEncoded: Data) throws(OpenSSLFailure) {
+    package init(derEncoded: Data) throws(OpenSSLFailure) {
         Self.parseCounter?.increment()
         var error = asv_error()
         let parsed = derEncoded.withUnsafeBytes { asv_x509_from_der($0.baseAddress, $0.count, &error) }
@@ -60,14 +60,14 @@ final class X509Certificate: @unchecked Sendable {
     }
 
     /// The certificate's public key.
-    func publicKey() throws(OpenSSLFailure) -> PublicKey {
+    package func publicKey() throws(OpenSSLFailure) -> PublicKey {
         var error = asv_error()
         guard let key = asv_x509_public_key(pointer, &error) else { throw OpenSSLFailure(error) }
         return PublicKey(taking: key)
     }
 
     /// Whether this certificate's signature verifies under `issuerKey`.
-    func isSigned(by issuerKey: PublicKey) -> Bool {
+    package func isSigned(by issuerKey: PublicKey) -> Bool {
         var error = asv_error()
         return asv_x509_signature_verifies(pointer, issuerKey.pointer, &error) == 1
     }

@@ -90,7 +90,7 @@ public struct CompactJWS: Sendable, Hashable {
 
     /// Calls `body` with the signing input's bytes, without copying them when the string is stored
     /// contiguously (native Swift strings are).
-    func withSigningInput<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withSigningInput<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
         try withUTF8Bytes(0..<signingInputLength, body)
     }
 

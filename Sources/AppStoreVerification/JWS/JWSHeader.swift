@@ -12,7 +12,7 @@ import Foundation
 /// `alg` other than ES256 is ``VerificationError/invalidSignature(_:)`` (the signature is not one
 /// this verifier may check: algorithm substitution); a missing or malformed `x5c` is
 /// ``VerificationError/invalidCertificateChain(_:)``.
-struct JWSHeader: Sendable {
+package struct JWSHeader: Sendable {
     /// The only algorithm App Store data is signed with.
     static let supportedAlgorithm = "ES256"
 
@@ -22,7 +22,7 @@ struct JWSHeader: Sendable {
     /// The `x5c` chain.
     ///
     /// - Throws: `invalidCertificateChain` when the header has none.
-    func requireCertificateChain() throws(VerificationError) -> [Data] {
+    package func requireCertificateChain() throws(VerificationError) -> [Data] {
         guard let certificateChain else {
             throw .invalidCertificateChain("The JWS header has no \"x5c\" certificate chain; App Store data carries [leaf, intermediate, root] there.")
         }
@@ -32,7 +32,7 @@ struct JWSHeader: Sendable {
     /// Reads and checks the header of `jws`.
     ///
     /// - Throws: the ``VerificationError`` that makes the JWS unverifiable.
-    init(of jws: CompactJWS) throws(VerificationError) {
+    package init(of jws: CompactJWS) throws(VerificationError) {
         let headerData: Data
         do {
             headerData = try Base64.decodeURL(jws.headerSegment.utf8)

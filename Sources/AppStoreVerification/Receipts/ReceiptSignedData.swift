@@ -3,14 +3,14 @@ import Foundation
 
 /// A receipt's PKCS#7 SignedData, parsed by OpenSSL: attached content, exactly one signer, the
 /// embedded certificates. Owned by one verification call.
-final class ReceiptSignedData {
+package final class ReceiptSignedData {
     private let pointer: OpaquePointer
 
     /// The most certificates a receipt may embed (Apple embeds three; Xcode one).
     static let maximumCertificates = 8
 
     /// Parses DER or BER bytes; trailing bytes are an error.
-    init(encoded: Data) throws(SignedDataDecodingError) {
+    package init(encoded: Data) throws(SignedDataDecodingError) {
         var error = asv_error()
         var parsed: OpaquePointer?
         let verdict = encoded.withUnsafeBytes { raw in
@@ -54,7 +54,7 @@ final class ReceiptSignedData {
     }
 
     /// The embedded certificates' DER encodings, in embedded order.
-    var certificates: [Data] {
+    package var certificates: [Data] {
         (0..<asv_pkcs7_certificate_count(pointer)).map { index in
             var length = 0
             guard let bytes = asv_pkcs7_certificate_der(pointer, index, &length) else { return Data() }
@@ -72,7 +72,7 @@ final class ReceiptSignedData {
 
     /// Verifies the signer's signature over the content with its embedded certificate's key (no
     /// path validation: the caller's chain policy does that).
-    func verifySignature() throws(OpenSSLFailure) {
+    package func verifySignature() throws(OpenSSLFailure) {
         var error = asv_error()
         guard asv_pkcs7_verify_signature(pointer, &error) == 1 else { throw OpenSSLFailure(error) }
     }

@@ -1,10 +1,9 @@
 import Foundation
+import AppStoreVerification
 
 /// The bare OpenSSL operations an app receipt verification cannot avoid, for the benchmarks: the
 /// PKCS#7 signer's RSA signature over the content (digest included) with the pre-parsed receipt,
-/// and the leaf certificate's RSA signature under the intermediate's pre-parsed key. Not API:
-/// `@_spi(Benchmarking)` only.
-@_spi(Benchmarking)
+/// and the leaf certificate's RSA signature under the intermediate's pre-parsed key.
 public final class RawReceiptVerificationFloor: @unchecked Sendable {
     private let signedData: ReceiptSignedData
     private let leaf: X509Certificate

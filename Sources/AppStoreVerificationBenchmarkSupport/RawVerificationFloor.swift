@@ -1,8 +1,8 @@
 import Foundation
+import AppStoreVerification
 
 /// The bare OpenSSL operations a verification cannot avoid, exposed to the benchmarks so they can
-/// measure the floor in the same run as the verifier. Not API: `@_spi(Benchmarking)` only.
-@_spi(Benchmarking)
+/// measure the floor in the same run as the verifier.
 public struct RawVerificationFloor: Sendable {
     private let leafKey: PublicKey
     private let leaf: X509Certificate
