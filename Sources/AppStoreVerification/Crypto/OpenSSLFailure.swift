@@ -2,8 +2,8 @@ internal import CAppStoreOpenSSL
 
 /// What the OpenSSL shim reported for a failed call: its message (with OpenSSL's own error strings)
 /// and, for path validation, OpenSSL's `X509_V_ERR_*` code and the failing certificate's depth.
-struct OpenSSLFailure: Error, Sendable, CustomStringConvertible {
-    var message: String
+package struct OpenSSLFailure: Error, Sendable, CustomStringConvertible {
+    package var message: String
     var x509Error: Int32
     var depth: Int32
 
@@ -24,5 +24,5 @@ struct OpenSSLFailure: Error, Sendable, CustomStringConvertible {
         self.depth = -1
     }
 
-    var description: String { message }
+    package var description: String { message }
 }

@@ -191,5 +191,7 @@ const char *asv_openssl_version(void);
 #include "asv_ocsp.h"
 // Signing: P-256 private keys from PEM, ECDSA-SHA256 signatures (asv_sign.c).
 #include "asv_sign.h"
+// Minting a test PKI for AppStoreVerificationTesting (asv_mint.c).
+#include "asv_mint.h"
 
 #endif
