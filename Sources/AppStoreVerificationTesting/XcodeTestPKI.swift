@@ -32,11 +32,11 @@ public struct XcodeTestPKI: Sendable {
     }
 
     /// A verifier configuration for Xcode-signed data: these certificates as the Xcode
-    /// certificates, environment Xcode.
+    /// certificates, environment Xcode (Apple's roots stay the trusted roots of App Store data).
     ///
     /// - Throws: ``AppStoreTestingError`` (`invalidCertificateOrKey`) if the library refuses them.
     public func verifierConfiguration(bundleId: String? = "com.example.app") throws(AppStoreTestingError) -> SignedDataVerifier.Configuration {
-        SignedDataVerifier.Configuration(trustedRoots: [], bundleId: bundleId, environment: .xcode, xcodeCertificate: try certificate.trustedRoot(),
-                                         receiptRoots: [], xcodeReceiptCertificate: try receiptCertificate.trustedRoot())
+        SignedDataVerifier.Configuration(bundleId: bundleId, environment: .xcode, xcodeCertificate: try certificate.trustedRoot(),
+                                         xcodeReceiptCertificate: try receiptCertificate.trustedRoot())
     }
 }
