@@ -5,6 +5,8 @@ let package = Package(
     name: "swift-app-store-verification",
     products: [
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
+        // Test PKIs shaped like Apple's and signed data minted with them, for your server's tests.
+        .library(name: "AppStoreVerificationTesting", targets: ["AppStoreVerificationTesting"]),
         .executable(name: "verify-jws", targets: ["verify-jws"]),
         // The bare OpenSSL operations the benchmarks measure beside the verifier (Benchmarks/). Not
         // for applications: a dependent of AppStoreVerification never builds it.
@@ -36,6 +38,13 @@ let package = Package(
             dependencies: ["CAppStoreOpenSSL"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Test PKIs and minted signed data (never used to verify): for tests of code that handles
+        // App Store signed data. Built on the library's `package` API, never @testable.
+        .target(
+            name: "AppStoreVerificationTesting",
+            dependencies: ["AppStoreVerification", "CAppStoreOpenSSL"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .target(
             name: "AppStoreVerificationBenchmarkSupport",
             dependencies: ["AppStoreVerification"],
@@ -45,6 +54,7 @@ let package = Package(
             name: "verify-jws",
             dependencies: [
                 "AppStoreVerification",
+                "AppStoreVerificationTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -53,6 +63,11 @@ let package = Package(
             name: "AppStoreVerificationTests",
             // verify-jws is a dependency so that `swift test` builds the tool the CLI tests run.
             dependencies: ["AppStoreVerification", "AppStoreVerificationBenchmarkSupport", "CAppStoreOpenSSL", "verify-jws"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "AppStoreVerificationTestingTests",
+            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting", "verify-jws"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The README's Swift snippets, compiled as written against the public API only.

@@ -20,7 +20,7 @@ struct VerifyJWS: ParsableCommand {
             retry later).
             """,
         version: ToolVersion.text,
-        subcommands: [EntitlementsCommand.self, SignCommand.self]
+        subcommands: [EntitlementsCommand.self, SignCommand.self, TestPKICommand.self, MintCommand.self]
     )
 
     @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). It replaces the JWS root (default: the embedded Apple Root CA - G3); with --type app-receipt the receipt root instead (default: the embedded Apple Root CA); with --type auto (the default) both: JWS and receipt chains must then each end at one of the given roots.", valueName: "FILE"))
@@ -161,6 +161,12 @@ struct VerifyJWS: ParsableCommand {
         }
         if arguments.first == SignCommand.configuration.commandName {
             SignCommand.main(arguments: Array(arguments.dropFirst()))
+        }
+        if arguments.first == TestPKICommand.configuration.commandName {
+            TestPKICommand.main(arguments: Array(arguments.dropFirst()))
+        }
+        if arguments.first == MintCommand.configuration.commandName {
+            MintCommand.main(arguments: Array(arguments.dropFirst()))
         }
         do {
             var command = try parseAsRoot(arguments)

@@ -3,7 +3,7 @@ internal import CAppStoreOpenSSL
 /// What the OpenSSL shim reported for a failed call: its message (with OpenSSL's own error strings)
 /// and, for path validation, OpenSSL's `X509_V_ERR_*` code and the failing certificate's depth.
 package struct OpenSSLFailure: Error, Sendable, CustomStringConvertible {
-    var message: String
+    package var message: String
     var x509Error: Int32
     var depth: Int32
 

@@ -5,7 +5,7 @@ import Foundation
 /// Both reject every non-canonical encoding, so one byte string has exactly one accepted text form:
 /// no whitespace, no characters from the other alphabet, no impossible lengths, and no non-zero bits
 /// left over in the last character.
-enum Base64 {
+package enum Base64 {
     /// The ways a Base64 text can be wrong.
     enum Failure: Error, Equatable, CustomStringConvertible {
         case invalidCharacter(offset: Int, byte: UInt8)

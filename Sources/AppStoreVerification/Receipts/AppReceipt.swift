@@ -116,3 +116,46 @@ public struct AppReceipt: Sendable, Hashable {
         self.fields = set.fields
     }
 }
+
+extension AppReceipt {
+    /// Creates a receipt's contents, for tests and tools (the testing library signs them into a
+    /// PKCS#7 receipt): the defaults describe a sandbox receipt of `com.example.app` created now.
+    ///
+    /// Dates are kept to whole seconds, as receipts write them.
+    ///
+    /// - Parameters:
+    ///   - receiptType: Attribute 0: `Production`, `ProductionSandbox` (the sandbox, the default) or
+    ///     `Xcode`.
+    ///   - fields: Further attributes, written as given after the typed ones; those whose type is a
+    ///     typed attribute's (0–5, 12, 17, 18, 19, 21) are ignored when the receipt is written.
+    public init(
+        receiptType: String? = "ProductionSandbox",
+        appItemId: Int64? = 0,
+        bundleId: String? = "com.example.app",
+        applicationVersion: String? = "1",
+        opaqueValue: Data? = Data(repeating: 0x5A, count: 16),
+        sha1Hash: Data? = nil,
+        receiptCreationDate: Date? = Date(),
+        inApp: [InAppPurchaseReceipt] = [],
+        originalPurchaseDate: Date? = nil,
+        originalApplicationVersion: String? = "1.0",
+        expirationDate: Date? = nil,
+        fields: [ReceiptField] = []
+    ) {
+        self.receiptType = receiptType
+        self.appItemId = appItemId
+        self.bundleId = bundleId
+        self.applicationVersion = applicationVersion
+        self.opaqueValue = opaqueValue
+        self.sha1Hash = sha1Hash
+        self.receiptCreationDate = receiptCreationDate.map(ReceiptDate.wholeSeconds)
+        self.inApp = inApp
+        self.originalPurchaseDate = originalPurchaseDate.map(ReceiptDate.wholeSeconds)
+        self.originalApplicationVersion = originalApplicationVersion
+        self.expirationDate = expirationDate.map(ReceiptDate.wholeSeconds)
+        self.fields = fields
+    }
+
+    /// The attribute types this type reads into typed properties (17 is the in-app purchases).
+    package static var typedAttributeTypes: [Int] { typedFieldTypes + [inAppFieldType] }
+}

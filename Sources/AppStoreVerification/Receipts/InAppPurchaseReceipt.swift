@@ -57,3 +57,60 @@ public struct InAppPurchaseReceipt: Sendable, Hashable {
         self.fields = set.fields
     }
 }
+
+extension InAppPurchaseReceipt {
+    /// Creates an in-app purchase record of a receipt, for tests and tools: the defaults describe
+    /// one non-consumable bought now, its own original purchase.
+    ///
+    /// Dates are kept to whole seconds, as receipts write them.
+    ///
+    /// - Parameters:
+    ///   - originalTransactionId: `nil`: `transactionId`.
+    ///   - originalPurchaseDate: `nil`: `purchaseDate`.
+    ///   - fields: Further attributes, written as given after the typed ones; those whose type is a
+    ///     typed attribute's (1701–1706, 1708, 1711–1713, 1719, 1721) are ignored when written.
+    public init(
+        productId: String,
+        transactionId: String,
+        quantity: Int64? = 1,
+        purchaseDate: Date? = Date(),
+        originalTransactionId: String? = nil,
+        originalPurchaseDate: Date? = nil,
+        expiresDate: Date? = nil,
+        webOrderLineItemId: Int64? = nil,
+        cancellationDate: Date? = nil,
+        isTrialPeriod: Bool? = false,
+        isInIntroOfferPeriod: Bool? = false,
+        promotionalOfferId: String? = nil,
+        fields: [ReceiptField] = []
+    ) {
+        self.init(exactly: productId, transactionId: transactionId, quantity: quantity, purchaseDate: purchaseDate,
+                  originalTransactionId: originalTransactionId ?? transactionId, originalPurchaseDate: originalPurchaseDate ?? purchaseDate,
+                  expiresDate: expiresDate, webOrderLineItemId: webOrderLineItemId, cancellationDate: cancellationDate,
+                  isTrialPeriod: isTrialPeriod, isInIntroOfferPeriod: isInIntroOfferPeriod, promotionalOfferId: promotionalOfferId, fields: fields)
+    }
+
+    /// Every member as given, absent ones absent (the receipt JSON reader of the Testing product).
+    package init(
+        exactly productId: String?, transactionId: String?, quantity: Int64?, purchaseDate: Date?,
+        originalTransactionId: String?, originalPurchaseDate: Date?, expiresDate: Date?, webOrderLineItemId: Int64?,
+        cancellationDate: Date?, isTrialPeriod: Bool?, isInIntroOfferPeriod: Bool?, promotionalOfferId: String?, fields: [ReceiptField]
+    ) {
+        self.quantity = quantity
+        self.productId = productId
+        self.transactionId = transactionId
+        self.purchaseDate = purchaseDate.map(ReceiptDate.wholeSeconds)
+        self.originalTransactionId = originalTransactionId
+        self.originalPurchaseDate = originalPurchaseDate.map(ReceiptDate.wholeSeconds)
+        self.expiresDate = expiresDate.map(ReceiptDate.wholeSeconds)
+        self.webOrderLineItemId = webOrderLineItemId
+        self.cancellationDate = cancellationDate.map(ReceiptDate.wholeSeconds)
+        self.isTrialPeriod = isTrialPeriod
+        self.isInIntroOfferPeriod = isInIntroOfferPeriod
+        self.promotionalOfferId = promotionalOfferId
+        self.fields = fields
+    }
+
+    /// The attribute types this type reads into typed properties.
+    package static var typedAttributeTypes: [Int] { typedFieldTypes }
+}

@@ -106,3 +106,10 @@ enum ReceiptDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 }
+
+extension ReceiptDate {
+    /// `date` rounded down to a whole second, as receipts write dates.
+    static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 
 extension Base64 {
     /// base64url without padding (RFC 7515 section 2), as JWS segments are encoded.
-    static func encodeURL<Bytes: ContiguousBytes>(_ bytes: Bytes) -> String {
+    package static func encodeURL<Bytes: ContiguousBytes>(_ bytes: Bytes) -> String {
         let standard = bytes.withUnsafeBytes { Data($0).base64EncodedString() }
         var out = [UInt8]()
         out.reserveCapacity(standard.utf8.count)
@@ -18,7 +18,7 @@ extension Base64 {
     }
 
     /// Standard base64 with `=` padding (RFC 4648 section 4).
-    static func encodeStandard<Bytes: ContiguousBytes>(_ bytes: Bytes) -> String {
+    package static func encodeStandard<Bytes: ContiguousBytes>(_ bytes: Bytes) -> String {
         bytes.withUnsafeBytes { Data($0).base64EncodedString() }
     }
 }

@@ -76,7 +76,7 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The ways an ECDSA-SHA256 signature is encoded.
-    enum SignatureEncoding {
+    package enum SignatureEncoding {
         /// JOSE (RFC 7518 section 3.4): big-endian `r || s`, 64 bytes, as ES256 JWS carry.
         case raw
         /// DER `ECDSA-Sig-Value`, as promotional offer signatures (V1) carry.
@@ -84,7 +84,7 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// Signs SHA-256 of `message` with ECDSA (randomized: each call gives another signature).
-    func sign<Message: ContiguousBytes>(_ message: Message, encoding: SignatureEncoding) throws(OpenSSLFailure) -> Data {
+    package func sign<Message: ContiguousBytes>(_ message: Message, encoding: SignatureEncoding) throws(OpenSSLFailure) -> Data {
         var error = asv_error()
         var signature = [UInt8](repeating: 0, count: 72)
         var length = 0

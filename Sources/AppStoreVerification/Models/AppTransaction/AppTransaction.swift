@@ -73,3 +73,49 @@ public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
         case requestDate
     }
 }
+
+extension AppTransaction {
+    /// Creates an app transaction, for tests and tools: the defaults describe a sandbox download of `com.example.app` on iOS, signed now.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    ///
+    /// - Parameters:
+    ///   - receiptType: The environment.
+    ///   - receiptCreationDate: Now by default.
+    ///   - originalPurchaseDate: Now by default.
+    ///   - signedDate: Now by default.
+    public init(
+        receiptType: AppStoreEnvironment? = .sandbox,
+        appAppleId: Int64? = nil,
+        bundleId: String? = "com.example.app",
+        applicationVersion: String? = "1",
+        versionExternalIdentifier: Int64? = nil,
+        receiptCreationDate: Date? = Date(),
+        originalPurchaseDate: Date? = Date(),
+        originalApplicationVersion: String? = "1",
+        deviceVerification: String? = nil,
+        deviceVerificationNonce: String? = nil,
+        preorderDate: Date? = nil,
+        appTransactionId: String? = "704289572311837765",
+        originalPlatform: PurchasePlatform? = .iOS,
+        signedDate: Date? = Date(),
+        requestDate: Date? = nil
+    ) {
+        self.receiptType = receiptType
+        self.appAppleId = appAppleId
+        self.bundleId = bundleId
+        self.applicationVersion = applicationVersion
+        self.versionExternalIdentifier = versionExternalIdentifier
+        self.receiptCreationDate = receiptCreationDate.map(AppStoreJSON.wholeMilliseconds)
+        self.originalPurchaseDate = originalPurchaseDate.map(AppStoreJSON.wholeMilliseconds)
+        self.originalApplicationVersion = originalApplicationVersion
+        self.deviceVerification = deviceVerification
+        self.deviceVerificationNonce = deviceVerificationNonce
+        self.preorderDate = preorderDate.map(AppStoreJSON.wholeMilliseconds)
+        self.appTransactionId = appTransactionId
+        self.originalPlatform = originalPlatform
+        self.signedDate = signedDate.map(AppStoreJSON.wholeMilliseconds)
+        self.requestDate = requestDate.map(AppStoreJSON.wholeMilliseconds)
+    }
+}

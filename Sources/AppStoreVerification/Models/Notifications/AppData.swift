@@ -14,4 +14,20 @@ public struct AppData: Codable, Hashable, Sendable {
     /// App transaction information signed by the App Store, as a compact JWS to verify and decode as an
     /// ``AppTransaction``.
     public let signedAppTransactionInfo: String?
+
+    /// Creates a notification's app data, for tests and tools: the defaults name `com.example.app` in the sandbox.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    public init(
+        appAppleId: Int64? = nil,
+        bundleId: String? = "com.example.app",
+        environment: AppStoreEnvironment? = .sandbox,
+        signedAppTransactionInfo: String? = nil
+    ) {
+        self.appAppleId = appAppleId
+        self.bundleId = bundleId
+        self.environment = environment
+        self.signedAppTransactionInfo = signedAppTransactionInfo
+    }
 }

@@ -13,4 +13,24 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
 
     /// The bundle identifier of the app.
     public let bundleId: String?
+
+    /// Creates an external purchase token, for tests and tools: the defaults describe a new sandbox token of `com.example.app`.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    ///
+    /// - Parameters:
+    ///   - externalPurchaseId: A new sandbox identifier by default (the `SANDBOX` prefix makes it a sandbox token).
+    ///   - tokenCreationDate: Now by default.
+    public init(
+        externalPurchaseId: String? = "SANDBOX_" + UUID().uuidString.lowercased(),
+        tokenCreationDate: Date? = Date(),
+        appAppleId: Int64? = nil,
+        bundleId: String? = "com.example.app"
+    ) {
+        self.externalPurchaseId = externalPurchaseId
+        self.tokenCreationDate = tokenCreationDate.map(AppStoreJSON.wholeMilliseconds)
+        self.appAppleId = appAppleId
+        self.bundleId = bundleId
+    }
 }

@@ -28,4 +28,28 @@ public struct NotificationData: Codable, Hashable, Sendable {
 
     /// The reason the customer gave when asking for a refund; present for `CONSUMPTION_REQUEST`.
     public let consumptionRequestReason: ConsumptionRequestReason?
+
+    /// Creates a notification's data, for tests and tools: the defaults name `com.example.app` in the sandbox.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    public init(
+        environment: AppStoreEnvironment? = .sandbox,
+        appAppleId: Int64? = nil,
+        bundleId: String? = "com.example.app",
+        bundleVersion: String? = "1",
+        signedTransactionInfo: String? = nil,
+        signedRenewalInfo: String? = nil,
+        status: Status? = nil,
+        consumptionRequestReason: ConsumptionRequestReason? = nil
+    ) {
+        self.environment = environment
+        self.appAppleId = appAppleId
+        self.bundleId = bundleId
+        self.bundleVersion = bundleVersion
+        self.signedTransactionInfo = signedTransactionInfo
+        self.signedRenewalInfo = signedRenewalInfo
+        self.status = status
+        self.consumptionRequestReason = consumptionRequestReason
+    }
 }

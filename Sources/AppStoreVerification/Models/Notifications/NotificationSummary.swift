@@ -26,4 +26,28 @@ public struct NotificationSummary: Codable, Hashable, Sendable {
 
     /// The number of subscriptions whose renewal date could not be extended.
     public let failedCount: Int64?
+
+    /// Creates a notification's summary (of a subscription-renewal-date extension request), for tests and tools: the defaults name `com.example.app` in the sandbox.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    public init(
+        environment: AppStoreEnvironment? = .sandbox,
+        appAppleId: Int64? = nil,
+        bundleId: String? = "com.example.app",
+        productId: String? = nil,
+        requestIdentifier: String? = nil,
+        storefrontCountryCodes: [String]? = nil,
+        succeededCount: Int64? = nil,
+        failedCount: Int64? = nil
+    ) {
+        self.environment = environment
+        self.appAppleId = appAppleId
+        self.bundleId = bundleId
+        self.productId = productId
+        self.requestIdentifier = requestIdentifier
+        self.storefrontCountryCodes = storefrontCountryCodes
+        self.succeededCount = succeededCount
+        self.failedCount = failedCount
+    }
 }

@@ -60,3 +60,35 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload, Codable, Hashable, Se
         case externalPurchaseToken, appData
     }
 }
+
+extension ResponseBodyV2DecodedPayload {
+    /// Creates a notification payload, for tests and tools. Give exactly one of `data`, `summary`, `externalPurchaseToken` and `appData`, as Apple does; the signed members they carry (`signedTransactionInfo`, ...) are JWS texts (the testing library mints them from models).
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    ///
+    /// - Parameters:
+    ///   - notificationUUID: A new random UUID by default.
+    ///   - signedDate: Now by default.
+    public init(
+        notificationType: NotificationTypeV2?,
+        subtype: Subtype? = nil,
+        notificationUUID: String? = UUID().uuidString.lowercased(),
+        data: NotificationData? = nil,
+        version: String? = "2.0",
+        signedDate: Date? = Date(),
+        summary: NotificationSummary? = nil,
+        externalPurchaseToken: ExternalPurchaseToken? = nil,
+        appData: AppData? = nil
+    ) {
+        self.notificationType = notificationType
+        self.subtype = subtype
+        self.notificationUUID = notificationUUID
+        self.data = data
+        self.version = version
+        self.signedDate = signedDate.map(AppStoreJSON.wholeMilliseconds)
+        self.summary = summary
+        self.externalPurchaseToken = externalPurchaseToken
+        self.appData = appData
+    }
+}

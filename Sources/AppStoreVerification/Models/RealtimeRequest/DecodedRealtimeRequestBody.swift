@@ -39,3 +39,31 @@ public struct DecodedRealtimeRequestBody: SignedPayload, Codable, Hashable, Send
         case signedDate
     }
 }
+
+extension DecodedRealtimeRequestBody {
+    /// Creates a retention messaging real-time request, for tests and tools: the defaults describe a sandbox request in `en-US`, signed now.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    ///
+    /// - Parameters:
+    ///   - requestIdentifier: A new random UUID by default.
+    ///   - signedDate: Now by default.
+    public init(
+        originalTransactionId: String?,
+        productId: String?,
+        appAppleId: Int64? = nil,
+        userLocale: String? = "en-US",
+        requestIdentifier: String? = UUID().uuidString.lowercased(),
+        environment: AppStoreEnvironment? = .sandbox,
+        signedDate: Date? = Date()
+    ) {
+        self.originalTransactionId = originalTransactionId
+        self.productId = productId
+        self.appAppleId = appAppleId
+        self.userLocale = userLocale
+        self.requestIdentifier = requestIdentifier
+        self.environment = environment
+        self.signedDate = signedDate.map(AppStoreJSON.wholeMilliseconds)
+    }
+}

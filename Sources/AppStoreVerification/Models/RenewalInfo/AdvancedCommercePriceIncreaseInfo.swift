@@ -10,4 +10,18 @@ public struct AdvancedCommercePriceIncreaseInfo: Codable, Hashable, Sendable {
 
     /// Whether the price increase is scheduled, waiting for the customer's consent, or accepted.
     public let status: AdvancedCommercePriceIncreaseInfoStatus?
+
+    /// Creates a value with the members given, for tests and tools; a member left out is absent from the JSON.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    public init(
+        dependentSKUs: [String]? = nil,
+        price: Int64? = nil,
+        status: AdvancedCommercePriceIncreaseInfoStatus? = nil
+    ) {
+        self.dependentSKUs = dependentSKUs
+        self.price = price
+        self.status = status
+    }
 }

@@ -20,4 +20,24 @@ public struct AdvancedCommerceRenewalInfo: Codable, Hashable, Sendable {
 
     /// The tax code of the product.
     public let taxCode: String?
+
+    /// Creates a value with the members given, for tests and tools; a member left out is absent from the JSON.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    public init(
+        consistencyToken: String? = nil,
+        descriptors: AdvancedCommerceDescriptors? = nil,
+        items: [AdvancedCommerceRenewalItem]? = nil,
+        period: AdvancedCommercePeriod? = nil,
+        requestReferenceId: String? = nil,
+        taxCode: String? = nil
+    ) {
+        self.consistencyToken = consistencyToken
+        self.descriptors = descriptors
+        self.items = items
+        self.period = period
+        self.requestReferenceId = requestReferenceId
+        self.taxCode = taxCode
+    }
 }

@@ -19,4 +19,24 @@ public struct AdvancedCommerceRenewalItem: Codable, Hashable, Sendable {
 
     /// A price increase scheduled or pending for the item.
     public let priceIncreaseInfo: AdvancedCommercePriceIncreaseInfo?
+
+    /// Creates a value with the members given, for tests and tools; a member left out is absent from the JSON.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    public init(
+        SKU: String? = nil,
+        description: String? = nil,
+        displayName: String? = nil,
+        offer: AdvancedCommerceOffer? = nil,
+        price: Int64? = nil,
+        priceIncreaseInfo: AdvancedCommercePriceIncreaseInfo? = nil
+    ) {
+        self.SKU = SKU
+        self.description = description
+        self.displayName = displayName
+        self.offer = offer
+        self.price = price
+        self.priceIncreaseInfo = priceIncreaseInfo
+    }
 }

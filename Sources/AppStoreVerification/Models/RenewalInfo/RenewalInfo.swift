@@ -106,3 +106,69 @@ public struct RenewalInfo: SignedPayload, Codable, Hashable, Sendable {
         case appTransactionId, offerPeriod, advancedCommerceInfo, commitmentInfo, renewalBillingPlanType
     }
 }
+
+extension RenewalInfo {
+    /// Creates subscription renewal information, for tests and tools: the defaults describe a sandbox subscription that renews into the same product, signed now.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    ///
+    /// - Parameters:
+    ///   - autoRenewProductId: Nil: `productId`.
+    ///   - signedDate: Now by default.
+    public init(
+        originalTransactionId: String,
+        productId: String,
+        expirationIntent: ExpirationIntent? = nil,
+        autoRenewProductId: String? = nil,
+        autoRenewStatus: AutoRenewStatus? = .on,
+        isInBillingRetryPeriod: Bool? = false,
+        priceIncreaseStatus: PriceIncreaseStatus? = nil,
+        gracePeriodExpiresDate: Date? = nil,
+        offerType: OfferType? = nil,
+        offerIdentifier: String? = nil,
+        signedDate: Date? = Date(),
+        environment: AppStoreEnvironment? = .sandbox,
+        recentSubscriptionStartDate: Date? = nil,
+        renewalDate: Date? = nil,
+        currency: String? = nil,
+        renewalPrice: Int64? = nil,
+        offerDiscountType: OfferDiscountType? = nil,
+        eligibleWinBackOfferIds: [String]? = nil,
+        appAccountToken: String? = nil,
+        appTransactionId: String? = nil,
+        offerPeriod: String? = nil,
+        advancedCommerceInfo: AdvancedCommerceRenewalInfo? = nil,
+        commitmentInfo: RenewalCommitmentInfo? = nil,
+        renewalBillingPlanType: BillingPlanType? = nil,
+        deviceVerification: String? = nil,
+        deviceVerificationNonce: String? = nil
+    ) {
+        self.originalTransactionId = originalTransactionId
+        self.productId = productId
+        self.expirationIntent = expirationIntent
+        self.autoRenewProductId = autoRenewProductId ?? productId
+        self.autoRenewStatus = autoRenewStatus
+        self.isInBillingRetryPeriod = isInBillingRetryPeriod
+        self.priceIncreaseStatus = priceIncreaseStatus
+        self.gracePeriodExpiresDate = gracePeriodExpiresDate.map(AppStoreJSON.wholeMilliseconds)
+        self.offerType = offerType
+        self.offerIdentifier = offerIdentifier
+        self.signedDate = signedDate.map(AppStoreJSON.wholeMilliseconds)
+        self.environment = environment
+        self.recentSubscriptionStartDate = recentSubscriptionStartDate.map(AppStoreJSON.wholeMilliseconds)
+        self.renewalDate = renewalDate.map(AppStoreJSON.wholeMilliseconds)
+        self.currency = currency
+        self.renewalPrice = renewalPrice
+        self.offerDiscountType = offerDiscountType
+        self.eligibleWinBackOfferIds = eligibleWinBackOfferIds
+        self.appAccountToken = appAccountToken
+        self.appTransactionId = appTransactionId
+        self.offerPeriod = offerPeriod
+        self.advancedCommerceInfo = advancedCommerceInfo
+        self.commitmentInfo = commitmentInfo
+        self.renewalBillingPlanType = renewalBillingPlanType
+        self.deviceVerification = deviceVerification
+        self.deviceVerificationNonce = deviceVerificationNonce
+    }
+}

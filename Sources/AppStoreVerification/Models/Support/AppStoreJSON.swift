@@ -45,4 +45,10 @@ public enum AppStoreJSON: Sendable {
         }
         return encoder
     }
+
+    /// `date` rounded to a whole millisecond since 1970, as App Store payloads carry dates: the
+    /// model initializers store dates this way, so that a model encodes and decodes back unchanged.
+    static func wholeMilliseconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
 }

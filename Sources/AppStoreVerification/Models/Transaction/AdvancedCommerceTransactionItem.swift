@@ -22,4 +22,26 @@ public struct AdvancedCommerceTransactionItem: Codable, Hashable, Sendable {
 
     /// The time the App Store revoked the item.
     public let revocationDate: Date?
+
+    /// Creates a value with the members given, for tests and tools; a member left out is absent from the JSON.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    public init(
+        SKU: String? = nil,
+        description: String? = nil,
+        displayName: String? = nil,
+        offer: AdvancedCommerceOffer? = nil,
+        price: Int64? = nil,
+        refunds: [AdvancedCommerceRefund]? = nil,
+        revocationDate: Date? = nil
+    ) {
+        self.SKU = SKU
+        self.description = description
+        self.displayName = displayName
+        self.offer = offer
+        self.price = price
+        self.refunds = refunds
+        self.revocationDate = revocationDate.map(AppStoreJSON.wholeMilliseconds)
+    }
 }

@@ -191,3 +191,89 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
         case revocationPercentage, advancedCommerceInfo, billingPlanType, commitmentInfo
     }
 }
+
+extension Transaction {
+    /// Creates a transaction, for tests and tools: the defaults make a sandbox purchase of a non-consumable by `com.example.app`, bought and signed now.
+    ///
+    /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
+    /// writes them. A member given as `nil` is absent from the JSON.
+    ///
+    /// - Parameters:
+    ///   - originalTransactionId: Nil: `transactionId` (a first purchase).
+    ///   - purchaseDate: Now by default.
+    ///   - originalPurchaseDate: Nil: `purchaseDate`.
+    ///   - signedDate: Now by default.
+    public init(
+        transactionId: String,
+        productId: String,
+        originalTransactionId: String? = nil,
+        webOrderLineItemId: String? = nil,
+        bundleId: String = "com.example.app",
+        subscriptionGroupIdentifier: String? = nil,
+        purchaseDate: Date = Date(),
+        originalPurchaseDate: Date? = nil,
+        expiresDate: Date? = nil,
+        quantity: Int32? = 1,
+        type: ProductType = .nonConsumable,
+        appAccountToken: String? = nil,
+        inAppOwnershipType: InAppOwnershipType? = .purchased,
+        signedDate: Date? = Date(),
+        revocationReason: RevocationReason? = nil,
+        revocationDate: Date? = nil,
+        isUpgraded: Bool? = nil,
+        offerType: OfferType? = nil,
+        offerIdentifier: String? = nil,
+        environment: AppStoreEnvironment = .sandbox,
+        storefront: String? = "USA",
+        storefrontId: String? = "143441",
+        transactionReason: TransactionReason? = .purchase,
+        currency: String? = nil,
+        price: Int64? = nil,
+        offerDiscountType: OfferDiscountType? = nil,
+        appTransactionId: String? = nil,
+        offerPeriod: String? = nil,
+        revocationType: RevocationType? = nil,
+        revocationPercentage: Int32? = nil,
+        advancedCommerceInfo: AdvancedCommerceTransactionInfo? = nil,
+        billingPlanType: BillingPlanType? = nil,
+        commitmentInfo: TransactionCommitmentInfo? = nil,
+        deviceVerification: String? = nil,
+        deviceVerificationNonce: String? = nil
+    ) {
+        self.storedTransactionId = transactionId
+        self.storedProductId = productId
+        self.storedOriginalTransactionId = originalTransactionId ?? transactionId
+        self.webOrderLineItemId = webOrderLineItemId
+        self.storedBundleId = bundleId
+        self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
+        self.storedPurchaseDate = AppStoreJSON.wholeMilliseconds(purchaseDate)
+        self.originalPurchaseDate = AppStoreJSON.wholeMilliseconds(originalPurchaseDate ?? purchaseDate)
+        self.expiresDate = expiresDate.map(AppStoreJSON.wholeMilliseconds)
+        self.quantity = quantity
+        self.storedType = type
+        self.appAccountToken = appAccountToken
+        self.inAppOwnershipType = inAppOwnershipType
+        self.signedDate = signedDate.map(AppStoreJSON.wholeMilliseconds)
+        self.revocationReason = revocationReason
+        self.revocationDate = revocationDate.map(AppStoreJSON.wholeMilliseconds)
+        self.isUpgraded = isUpgraded
+        self.offerType = offerType
+        self.offerIdentifier = offerIdentifier
+        self.storedEnvironment = environment
+        self.storefront = storefront
+        self.storefrontId = storefrontId
+        self.transactionReason = transactionReason
+        self.currency = currency
+        self.price = price
+        self.offerDiscountType = offerDiscountType
+        self.appTransactionId = appTransactionId
+        self.offerPeriod = offerPeriod
+        self.revocationType = revocationType
+        self.revocationPercentage = revocationPercentage
+        self.advancedCommerceInfo = advancedCommerceInfo
+        self.billingPlanType = billingPlanType
+        self.commitmentInfo = commitmentInfo
+        self.deviceVerification = deviceVerification
+        self.deviceVerificationNonce = deviceVerificationNonce
+    }
+}

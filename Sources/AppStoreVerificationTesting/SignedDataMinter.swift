@@ -1,0 +1,116 @@
+internal import CAppStoreOpenSSL
+import AppStoreVerification
+import Foundation
+
+/// Signs test data with a ``TestPKI`` (as the App Store signs) or an ``XcodeTestPKI`` (as
+/// StoreKit Testing in Xcode signs): JWS for transactions, renewal info, app transactions,
+/// notifications and real-time requests, and PKCS#7 app receipts.
+///
+/// The typed methods encode the library's own models with `AppStoreJSON.makeEncoder()` (Apple's
+/// member names, dates in milliseconds); ``sign(payloadJSON:)`` signs any bytes exactly as given.
+/// Every JWS has the header `alg` ES256 and the PKI's chain in `x5c` (leaf, intermediate, root);
+/// Xcode's has `kid` `Apple_Xcode_Key`, `typ` JWT and its one certificate.
+public struct SignedDataMinter: Sendable {
+    /// The JWS header, as JSON text.
+    private let header: String
+    private let key: SigningKey
+    /// The receipt's signer, its key, and the certificates embedded after the signer's.
+    private let receiptSigner: TestCertificate
+    private let receiptKey: TestPrivateKey
+    private let receiptChain: [TestCertificate]
+
+    /// A minter signing as the App Store does, with `pki`'s chains (and its variant's defect).
+    ///
+    /// - Throws: ``AppStoreTestingError`` when the PKI's JWS key is not a usable P-256 key.
+    public init(pki: TestPKI) throws(AppStoreTestingError) {
+        let x5c = pki.chain.certificates.map { "\"\($0.derEncoded.base64EncodedString())\"" }.joined(separator: ",")
+        header = "{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}"
+        key = try pki.chain.signingKey.signingKey()
+        receiptSigner = pki.receiptChain.leaf
+        receiptKey = pki.receiptChain.signingKey
+        receiptChain = [pki.receiptChain.intermediate, pki.receiptChain.root]
+    }
+
+    /// A minter signing as StoreKit Testing in Xcode does: payloads should say environment
+    /// `Xcode` (the builders' `environment: .xcode`; receipts `receiptType: "Xcode"`).
+    ///
+    /// - Throws: ``AppStoreTestingError`` when the Xcode key is not a usable P-256 key.
+    public init(xcode: XcodeTestPKI) throws(AppStoreTestingError) {
+        header = "{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}"
+        key = try xcode.key.signingKey()
+        receiptSigner = xcode.receiptCertificate
+        receiptKey = xcode.receiptKey
+        receiptChain = []
+    }
+
+    /// Signs `payloadJSON` exactly as given (no check that it is JSON: hostile payloads too) into a
+    /// compact JWS.
+    ///
+    /// - Throws: ``AppStoreTestingError`` (`openSSLFailure`) when OpenSSL fails to sign.
+    public func sign(payloadJSON: Data) throws(AppStoreTestingError) -> String {
+        let input = Base64.encodeURL(Array(header.utf8)) + "." + Base64.encodeURL(payloadJSON)
+        let signature: Data
+        do {
+            signature = try key.sign(Array(input.utf8), encoding: .raw)
+        } catch {
+            throw AppStoreTestingError(.openSSLFailure, "ES256 signing failed: \(error.message)")
+        }
+        return input + "." + Base64.encodeURL(signature)
+    }
+
+    /// Signs `payload` encoded with `AppStoreJSON.makeEncoder()`.
+    ///
+    /// - Throws: ``AppStoreTestingError`` (`invalidPayload`) when it cannot be encoded.
+    public func sign(_ payload: some Encodable) throws(AppStoreTestingError) -> String {
+        let json: Data
+        do {
+            json = try AppStoreJSON.makeEncoder().encode(payload)
+        } catch {
+            throw AppStoreTestingError(.invalidPayload, "the payload cannot be encoded as JSON: \(error)")
+        }
+        return try sign(payloadJSON: json)
+    }
+
+    /// A signed transaction (`signedTransactionInfo`, StoreKit's `Transaction.jwsRepresentation`).
+    public func transaction(_ transaction: Transaction) throws(AppStoreTestingError) -> String { try sign(transaction) }
+
+    /// Signed renewal info (`signedRenewalInfo`).
+    public func renewalInfo(_ renewalInfo: RenewalInfo) throws(AppStoreTestingError) -> String { try sign(renewalInfo) }
+
+    /// A signed app transaction (`signedAppTransactionInfo`, StoreKit's `AppTransaction`).
+    public func appTransaction(_ appTransaction: AppTransaction) throws(AppStoreTestingError) -> String { try sign(appTransaction) }
+
+    /// A signed retention messaging real-time request (its `signedPayload`).
+    public func realtimeRequest(_ request: DecodedRealtimeRequestBody) throws(AppStoreTestingError) -> String { try sign(request) }
+
+    /// A PKCS#7 app receipt (DER) holding `receipt`'s payload, signed as Apple signs receipts:
+    /// SHA-256 with RSA, no signed attributes, the certificates leaf, intermediate, root (Xcode:
+    /// its one "StoreKit" certificate). Send `base64EncodedString()` of it where an app sends its
+    /// receipt.
+    ///
+    /// - Throws: ``AppStoreTestingError`` (`openSSLFailure`) when OpenSSL fails to sign.
+    public func appReceipt(_ receipt: AppReceipt) throws(AppStoreTestingError) -> Data {
+        let payload = ReceiptPayloadWriter.payload(receipt)
+        return try receiptSigner.withX509 { (signer) throws(AppStoreTestingError) -> Data in
+            try Self.withX509s(receiptChain[...]) { (chain) throws(AppStoreTestingError) -> Data in
+                try OpenSSLBuffer.take("signing the receipt") { out, length, error in
+                    payload.withUnsafeBytes { bytes in
+                        chain.withUnsafeBufferPointer { certificates in
+                            asv_mint_pkcs7_sign(bytes.baseAddress, bytes.count, signer, receiptKey.pointer,
+                                                certificates.baseAddress, certificates.count, out, length, error)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with `certificates` parsed by OpenSSL (all freed after).
+    private static func withX509s<Result>(_ certificates: ArraySlice<TestCertificate>, parsed: [OpaquePointer?] = [],
+                                          _ body: ([OpaquePointer?]) throws(AppStoreTestingError) -> Result) throws(AppStoreTestingError) -> Result {
+        guard let first = certificates.first else { return try body(parsed) }
+        return try first.withX509 { (certificate) throws(AppStoreTestingError) -> Result in
+            try withX509s(certificates.dropFirst(), parsed: parsed + [certificate], body)
+        }
+    }
+}
