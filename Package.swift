@@ -73,7 +73,7 @@ let package = Package(
         // The README's Swift snippets, compiled as written against the public API only.
         .testTarget(
             name: "ReadmeSnippetTests",
-            dependencies: ["AppStoreVerification"],
+            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -4,6 +4,8 @@
 // README shows too, in ReadmeSnippets.swift), in order. Route snippets run inside closures of the
 // frameworks' shapes, declared in ServerShapes.swift.
 import AppStoreVerification
+import AppStoreVerificationTesting
+import Testing
 import Foundation
 
 enum DocCSnippets {
@@ -186,5 +188,49 @@ extension VaporShape {
                 return Response(status: .badRequest)
             }
         }
+    }
+}
+
+// MARK: - TestingYourServer.md (PurchaseHandler: TestingArticleHandler.swift)
+
+@Suite struct PurchaseHandlingTests {
+    // One PKI per suite: making one generates its keys.
+    static let pki = Result { try TestPKI() }
+
+    @Test func aPurchaseThenItsRefund() async throws {
+        let pki = try Self.pki.get()
+        let minter = try SignedDataMinter(pki: pki)
+        // Trusts the test roots only (JWS and receipts), bundle ID com.example.app, the sandbox.
+        let handler = PurchaseHandler(verifier: try SignedDataVerifier(configuration: pki.verifierConfiguration()))
+
+        // The app sends its transaction (StoreKit's jwsRepresentation).
+        let purchase = Transaction(transactionId: "2000000000000001", productId: "com.example.pro")
+        try await handler.handleTransaction(try minter.transaction(purchase))
+        #expect(await handler.owns("com.example.pro"))
+
+        // The App Store posts the refund: the notification's signedTransactionInfo is minted from
+        // the model by the same PKI.
+        let refunded = Transaction(transactionId: "2000000000000001", productId: "com.example.pro",
+                                   revocationReason: RevocationReason(rawValue: 0), revocationDate: Date())
+        let body = try minter.notificationBody(ResponseBodyV2DecodedPayload(notificationType: .refund), transaction: refunded)
+        try await handler.handleNotification(body: body)
+        #expect(await !handler.owns("com.example.pro"))
+
+        // An older app sends its app receipt (base64 of the PKCS#7 DER).
+        let receipt = try minter.appReceipt(AppReceipt(inApp: [
+            InAppPurchaseReceipt(productId: "com.example.lifetime", transactionId: "2000000000000002"),
+        ]))
+        try await handler.handleReceipt(receipt.base64EncodedString())
+        #expect(await handler.owns("com.example.lifetime"))
+    }
+
+    @Test(arguments: [TestPKI.Variant.expiredLeaf, .leafWithoutMarker, .wrongKey, .otherRoot])
+    func forgedDataIsRefused(_ variant: TestPKI.Variant) async throws {
+        let pki = try Self.pki.get()
+        // Same trusted root, defective chain or key.
+        let forger = try SignedDataMinter(pki: pki.variant(variant))
+        let handler = PurchaseHandler(verifier: try SignedDataVerifier(configuration: pki.verifierConfiguration()))
+        let jws = try forger.transaction(Transaction(transactionId: "1", productId: "com.example.pro"))
+        await #expect(throws: (any Error).self) { try await handler.handleTransaction(jws) }
     }
 }

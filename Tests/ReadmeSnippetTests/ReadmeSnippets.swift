@@ -3,6 +3,7 @@
 // of every ```swift block of README.md appears here, in order, so the two cannot drift apart (the
 // route snippets run inside closures of the frameworks' shapes, declared in ServerShapes.swift).
 import AppStoreVerification
+import AppStoreVerificationTesting
 import Foundation
 
 /// What the README's snippets assume a server has: the JWS its app sent, a request body, a way to
@@ -137,5 +138,24 @@ extension VaporShape {
                 }
             }
         }
+    }
+}
+
+/// The "Testing your server" snippet: what a test mints.
+struct ReadmeTestingSnippet {
+    let testVerifier: SignedDataVerifier
+    let purchase: String
+    let refund: Data
+    let forged: String
+
+    init() throws {
+        let pki = try TestPKI()                           // root, intermediate and leaf with Apple's markers
+        let minter = try SignedDataMinter(pki: pki)
+        let testVerifier = try SignedDataVerifier(configuration: pki.verifierConfiguration())
+        let purchase = try minter.transaction(Transaction(transactionId: "1", productId: "com.example.pro"))
+        let refund = try minter.notificationBody(ResponseBodyV2DecodedPayload(notificationType: .refund),
+                                                 transaction: Transaction(transactionId: "1", productId: "com.example.pro", revocationDate: Date()))
+        let forged = try SignedDataMinter(pki: pki.variant(.wrongKey)).transaction(Transaction(transactionId: "2", productId: "p"))
+        (self.testVerifier, self.purchase, self.refund, self.forged) = (testVerifier, purchase, refund, forged)
     }
 }
