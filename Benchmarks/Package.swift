@@ -51,6 +51,7 @@ let package = Package(
                 "BenchmarkCorpus",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationBenchmarkSupport", package: "swift-app-store-verification"),
+                .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# ES256 signing beside OpenSSL's own figure, in the same run:
+#
+#     bash Benchmarks/Scripts/sign-compare.sh [SECONDS]
+#
+# `openssl speed -seconds SECONDS ecdsap256` (sign/s), then ProfileLoop's sign-floor (SHA-256 +
+# ECDSA through the shim), sign (a promotional offer V2 JWS), mint-transaction and
+# mint-notification (one nested transaction: two signatures), each for about SECONDS (default 5);
+# prints each rate and its ratio to OpenSSL's.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds="${1:-5}"
+swift build --package-path Benchmarks -c release --product ProfileLoop 2>&1 | tail -n 1
+loop="$(swift build --package-path Benchmarks -c release --show-bin-path)/ProfileLoop"
+openssl_rate="$(openssl speed -seconds "$seconds" ecdsap256 2>/dev/null | awk '/256 bits ecdsa \(nistp256\)/ { print $(NF-1) }')"
+echo "openssl speed ecdsap256: $openssl_rate sign/s ($(openssl version))"
+for scenario in sign-floor sign mint-transaction mint-notification; do
+    # About SECONDS at the OpenSSL rate (minting a notification signs twice).
+    count="$(awk -v r="$openssl_rate" -v s="$seconds" 'BEGIN { printf "%d", r * s }')"
+    [ "$scenario" = mint-notification ] && count=$((count / 2))
+    line="$("$loop" "$scenario" "$count")"
+    micros="$(sed -E 's/.* ([0-9.]+) µs each.*/\1/' <<<"$line")"
+    awk -v name="$scenario" -v us="$micros" -v r="$openssl_rate" \
+        'BEGIN { rate = 1e6 / us; printf "%-18s %8.1f µs  %9.0f /s  %.2fx openssl sign/s (%.2f signatures of time)\n", name, us, rate, rate / r, us / (1e6 / r) }'
+done
