@@ -103,8 +103,25 @@ int asv_private_key_from_pem(const void *pem, size_t length, EVP_PKEY **out, int
 
 // MARK: - Signing
 
-int asv_ecdsa_p256_sign(EVP_PKEY *key, const void *message, size_t message_length, int encoding,
-                        uint8_t *out, size_t capacity, size_t *out_length, asv_error *err) {
+EVP_PKEY_CTX *asv_sign_context_new(EVP_PKEY *key, asv_error *err) {
+    asv_error_begin(err);
+    if (key == NULL || asv_pkey_kind(key) != ASV_KEY_EC_P256) {
+        asv_error_fail(err, "the signing key is not a P-256 key");
+        return NULL;
+    }
+    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new(key, NULL);
+    if (context == NULL || EVP_PKEY_sign_init(context) != 1) {
+        asv_error_fail(err, "cannot set up ECDSA signing");
+        EVP_PKEY_CTX_free(context);
+        return NULL;
+    }
+    return context;
+}
+
+void asv_sign_context_free(EVP_PKEY_CTX *context) { EVP_PKEY_CTX_free(context); }
+
+int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *message, size_t message_length,
+                        int encoding, uint8_t *out, size_t capacity, size_t *out_length, asv_error *err) {
     asv_error_begin(err);
     *out_length = 0;
     if (key == NULL || asv_pkey_kind(key) != ASV_KEY_EC_P256) {
@@ -120,25 +137,33 @@ int asv_ecdsa_p256_sign(EVP_PKEY *key, const void *message, size_t message_lengt
         asv_error_fail(err, "the signature buffer holds %zu bytes, %zu are needed", capacity, needed);
         return 0;
     }
+    if (context != NULL && EVP_PKEY_CTX_get0_pkey(context) != key) {
+        asv_error_fail(err, "the signing context was made for another key");
+        return 0;
+    }
 
     // DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, at most 2 + 2 * 35 = 72 bytes for P-256.
     uint8_t der[80];
     size_t der_length = sizeof(der);
+    uint8_t digest[32];
     int result = -1;
     ECDSA_SIG *parsed = NULL;
     const unsigned char *cursor = der;
     const BIGNUM *r = NULL;
     const BIGNUM *s = NULL;
-    EVP_MD_CTX *context = EVP_MD_CTX_new();
+    EVP_PKEY_CTX *own = NULL;
     if (context == NULL) {
-        asv_error_fail(err, "cannot allocate a signing context");
+        own = asv_sign_context_new(key, err);
+        if (own == NULL) {
+            goto done;
+        }
+        context = own;
+    }
+    if (asv_sha256(message, message_length, digest) != 1) {
+        asv_error_fail(err, "SHA-256 failed");
         goto done;
     }
-    if (EVP_DigestSignInit(context, NULL, EVP_sha256(), NULL, key) != 1) {
-        asv_error_fail(err, "cannot start an ECDSA-SHA256 signature");
-        goto done;
-    }
-    if (EVP_DigestSign(context, der, &der_length, message, message_length) != 1 || der_length > 72) {
+    if (EVP_PKEY_sign(context, der, &der_length, digest, sizeof(digest)) != 1 || der_length > 72) {
         asv_error_fail(err, "ECDSA-SHA256 signing failed");
         goto done;
     }
@@ -163,7 +188,8 @@ int asv_ecdsa_p256_sign(EVP_PKEY *key, const void *message, size_t message_lengt
 
 done:
     ECDSA_SIG_free(parsed);
-    EVP_MD_CTX_free(context);
+    EVP_PKEY_CTX_free(own);
+    OPENSSL_cleanse(digest, sizeof(digest));
     OPENSSL_cleanse(der, sizeof(der));
     if (result == 1) {
         ERR_clear_error();

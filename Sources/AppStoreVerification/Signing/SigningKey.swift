@@ -11,9 +11,13 @@ import Foundation
 ///
 /// A key is immutable once loaded; one instance can sign from many tasks at once.
 public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
-    // An `EVP_PKEY` is read-only once loaded; every signature uses its own OpenSSL context, so
-    // concurrent signing with one key is safe.
+    // An `EVP_PKEY` is read-only once loaded. One signing context, set up with the key, serves the
+    // signatures that find it free (`contextLock`); a signature made while another holds it sets up
+    // a context of its own, so concurrent signing with one key is safe and never waits.
     let pointer: OpaquePointer
+    /// The reusable signing context (`nil` if OpenSSL could not make one: every call then makes its own).
+    private let context: OpaquePointer?
+    private let contextLock = NSLock()
 
     /// The largest key file read: a PEM P-256 key is a few hundred bytes.
     static let maximumFileLength = 64 * 1024
@@ -52,9 +56,15 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
             throw Self.error(failure: failure, OpenSSLFailure(error))
         }
         self.pointer = loaded
+        var contextError = asv_error()
+        self.context = asv_sign_context_new(loaded, &contextError)
     }
 
-    deinit { asv_pkey_free(pointer) }
+    deinit {
+        // The context holds a reference to the key: it goes first.
+        asv_sign_context_free(context)
+        asv_pkey_free(pointer)
+    }
 
     /// A description without key material.
     public var description: String { "SigningKey(P-256)" }
@@ -89,9 +99,11 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
         var signature = [UInt8](repeating: 0, count: 72)
         var length = 0
         let format = encoding == .raw ? ASV_SIGNATURE_RAW : ASV_SIGNATURE_DER
+        let shared = contextLock.try()
+        defer { if shared { contextLock.unlock() } }
         let result = message.withUnsafeBytes { messageBytes in
             signature.withUnsafeMutableBytes { out in
-                asv_ecdsa_p256_sign(pointer, messageBytes.baseAddress, messageBytes.count, Int32(format),
+                asv_ecdsa_p256_sign(pointer, shared ? context : nil, messageBytes.baseAddress, messageBytes.count, Int32(format),
                                     out.bindMemory(to: UInt8.self).baseAddress, out.count, &length, &error)
             }
         }

@@ -40,12 +40,22 @@ int asv_private_key_from_pem(const void *pem, size_t length, EVP_PKEY **out, int
 /// DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, at most 72 bytes.
 #define ASV_SIGNATURE_DER 1
 
+typedef struct evp_pkey_ctx_st EVP_PKEY_CTX;
+
+/// A signing context for `key`, set up once (OpenSSL 3 fetches the algorithm and exports the key
+/// to its provider when a context is made, which costs about a third of a signature) and reused by
+/// asv_ecdsa_p256_sign. Not for two threads at once. It holds a reference to `key`: free it with
+/// asv_sign_context_free before or with the key. NULL when OpenSSL failed (reason in `err`).
+EVP_PKEY_CTX *asv_sign_context_new(EVP_PKEY *key, asv_error *err);
+void asv_sign_context_free(EVP_PKEY_CTX *context);
+
 /// Signs SHA-256(`message`) with the P-256 private `key` (ECDSA, randomized) and writes the
 /// signature in `encoding` (ASV_SIGNATURE_RAW or _DER) into `out` of `capacity` bytes (72 is
-/// always enough); `*out_length` receives its length. 1 on success, 0 when the key is not a P-256
-/// private key or `capacity` is too small, -1 when OpenSSL failed.
-int asv_ecdsa_p256_sign(EVP_PKEY *key, const void *message, size_t message_length, int encoding,
-                        uint8_t *out, size_t capacity, size_t *out_length, asv_error *err);
+/// always enough); `*out_length` receives its length. `context` is one asv_sign_context_new made
+/// for `key`, in use by no other thread, or NULL for a context of this call alone. 1 on success, 0
+/// when the key is not a P-256 private key or `capacity` is too small, -1 when OpenSSL failed.
+int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *message, size_t message_length,
+                        int encoding, uint8_t *out, size_t capacity, size_t *out_length, asv_error *err);
 
 /// Writes the DER SubjectPublicKeyInfo of `key`'s public key into `out`; `*out_length` receives
 /// its length (when `capacity` is too small, the length needed, and the function returns 0).
