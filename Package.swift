@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreVerificationTests",
             // verify-jws is a dependency so that `swift test` builds the tool the CLI tests run.
-            dependencies: ["AppStoreVerification", "AppStoreVerificationBenchmarkSupport", "CAppStoreOpenSSL", "verify-jws"],
+            dependencies: ["AppStoreVerification", "AppStoreVerificationBenchmarkSupport", "AppStoreVerificationTesting", "CAppStoreOpenSSL", "verify-jws"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -30,7 +30,7 @@ enum AppleOracle {
     }
 
     /// Runs one oracle process over `lines` (written to a temporary file) and returns its verdicts.
-    static func verdicts(for lines: [String], roots: [String]) throws -> [Verdict] {
+    static func verdicts(for lines: [String], roots: [String], type: String = "transaction") throws -> [Verdict] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("apple-oracle-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -42,7 +42,7 @@ enum AppleOracle {
         process.currentDirectoryURL = TestPaths.packageRoot
         process.arguments = ["python3", scriptRelativePath]
             + roots.flatMap { ["--root", $0] }
-            + ["--bundle-id", "com.example.app", "--environment", "Sandbox", "--type", "transaction", inputFile.path]
+            + ["--bundle-id", "com.example.app", "--environment", "Sandbox", "--type", type, inputFile.path]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
