@@ -7,7 +7,7 @@ import Foundation
 /// validation, and the intermediate's bytes need not even be parsed again.
 struct ValidatedIssuerCache: Sendable {
     /// An intermediate whose path to a trusted root has been validated.
-    struct Issuer: Sendable {
+    struct Issuer: ValidityWindowed {
         /// The intermediate, parsed.
         let certificate: X509Certificate
         /// The trusted root it chains to.
@@ -18,10 +18,10 @@ struct ValidatedIssuerCache: Sendable {
         let validity: Range<Int64>
     }
 
-    private let entries: LRUCache<Data, Issuer>
+    private let entries: ValidatedChainCache<Data, Issuer>
 
     init(capacity: Int) {
-        entries = LRUCache(capacity: capacity)
+        entries = ValidatedChainCache(capacity: capacity)
     }
 
     /// How many intermediates are remembered.
@@ -29,12 +29,12 @@ struct ValidatedIssuerCache: Sendable {
 
     /// The remembered intermediate with these bytes, if its validation holds at `instant`.
     func issuer(_ derEncoded: Data, at instant: Int64) -> Issuer? {
-        entries.value(for: derEncoded, where: { $0.validity.contains(instant) })
+        entries.entry(for: derEncoded, at: instant)
     }
 
     /// Remembers `intermediate`, validated to `root` for the window `validity`.
     func remember(_ intermediate: X509Certificate, root: X509Certificate?, validity: Range<Int64>, names: [TrustedRoot]) {
-        guard entries.capacity > 0, let store = try? TrustStore(validatedAnchors: [intermediate], names: names) else { return }
+        guard entries.isEnabled, let store = try? TrustStore(validatedAnchors: [intermediate], names: names) else { return }
         entries.insert(Issuer(certificate: intermediate, root: root, store: store, validity: validity), for: intermediate.derEncoded)
     }
 }

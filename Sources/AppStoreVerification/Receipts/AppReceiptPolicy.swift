@@ -7,7 +7,7 @@ struct AppReceiptPolicy: Sendable {
     /// Validated chains by the exact bytes of the certificates a receipt embeds: a receipt that
     /// embeds certificates seen before costs only its RSA signature check, within the recorded
     /// validity window (see ``ReceiptEnvelope``).
-    let chainCache: LRUCache<ReceiptCertificatesKey, ValidatedChain>
+    let chainCache: ValidatedChainCache<ReceiptCertificatesKey, ValidatedChain>
     let xcodePolicy: XcodeCertificatePolicy?
 
     init(configuration: SignedDataVerifier.Configuration) throws(VerifierConfigurationError) {
@@ -15,7 +15,7 @@ struct AppReceiptPolicy: Sendable {
             throw VerifierConfigurationError(.noTrustedRoot, "No receipt root is configured; no app receipt could ever verify. Leave the default (Apple Root CA) or add a root to trustedReceiptRoots.")
         }
         chainPolicy = AppleChainPolicy(trustStore: try TrustStore(roots: configuration.trustedReceiptRoots), rules: .appReceipt, strict: configuration.strictChecks)
-        chainCache = LRUCache(capacity: min(configuration.chainCacheCapacity, 16))
+        chainCache = ValidatedChainCache(capacity: min(configuration.chainCacheCapacity, 16))
         xcodePolicy = try configuration.xcodeReceiptCertificate.map { root throws(VerifierConfigurationError) in try XcodeCertificatePolicy(root, rules: .appReceipt) }
     }
 
@@ -48,7 +48,7 @@ struct AppReceiptPolicy: Sendable {
                 throw .invalidCertificateChain(chainPolicy.messages.wrongCount(certificates.count))
             }
             let key = signedData.certificatesKey
-            if let cached = chainCache.value(for: key, where: { $0.validity.contains(instant.seconds) }) {
+            if let cached = chainCache.entry(for: key, at: instant.seconds) {
                 checked = Checked(chain: cached, certificates: key)
             } else {
                 let chain = try chainPolicy.validate(certificates, at: instant)
@@ -63,7 +63,7 @@ struct AppReceiptPolicy: Sendable {
     /// The chain validated for an earlier receipt that embedded exactly `certificates`, whatever
     /// its validity window (the caller checks it at the receipt's effective date).
     func cachedChain(for certificates: ReceiptCertificatesKey) -> ValidatedChain? {
-        chainCache.value(for: certificates, where: { _ in true })
+        chainCache.entry(for: certificates)
     }
 
     /// Checks the signer's signature over the receipt's content.

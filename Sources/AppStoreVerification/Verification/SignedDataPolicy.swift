@@ -5,7 +5,7 @@ import Foundation
 /// cache of validated chains by header, and the Xcode certificate when one is configured.
 struct SignedDataPolicy: Sendable {
     let chainPolicy: AppleChainPolicy
-    let chainCache: ValidatedChainCache
+    let chainCache: ValidatedChainCache<HeaderSegmentKey, SignedDataChainEntry>
     let xcodePolicy: XcodeCertificatePolicy?
 
     init(configuration: SignedDataVerifier.Configuration) throws(VerifierConfigurationError) {
@@ -20,7 +20,7 @@ struct SignedDataPolicy: Sendable {
     /// what the verifier remembers of it — online (`online`), the revocation subjects, derived once
     /// from the parsed certificates — or `nil` for data signed locally (environment Xcode), which
     /// has no App Store chain.
-    func verify(_ jws: CompactJWS, environment: AppStoreEnvironment?, at instant: EffectiveInstant, online: Bool) throws(VerificationError) -> ValidatedChainCache.Entry? {
+    func verify(_ jws: CompactJWS, environment: AppStoreEnvironment?, at instant: EffectiveInstant, online: Bool) throws(VerificationError) -> SignedDataChainEntry? {
         if let environment, environment == .xcode || environment == .localTesting {
             try verifyLocallySigned(jws, environment: environment, at: instant)
             return nil
@@ -35,7 +35,7 @@ struct SignedDataPolicy: Sendable {
         }
         let chain = try chainPolicy.validate(try JWSHeader(of: jws).requireCertificateChain(), at: instant)
         try ES256Signature.verify(jws, key: chain.leafKey, signer: Self.leafSigner)
-        let entry = ValidatedChainCache.Entry(
+        let entry = SignedDataChainEntry(
             chain: chain, headerDigest: try? jws.withHeaderAndDot({ (bytes) throws(OpenSSLFailure) in try SHA256Prefix(absorbing: bytes) }),
             revocationSubjects: online ? RevocationSubjects.of(chain) : nil)
         // Only a chain whose signature held is remembered, with its header's digest state.

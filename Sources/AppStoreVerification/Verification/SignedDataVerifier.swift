@@ -102,7 +102,7 @@ public final class SignedDataVerifier: Sendable {
     /// The verdict of the offline checks together with the chain they validated (`nil` for data
     /// verified against an Xcode certificate, and when a check failed before or at the chain), so
     /// that online mode asks about exactly that chain without reading its certificates again.
-    func offlineVerification<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> (result: VerificationResult<Payload>, chain: ValidatedChainCache.Entry?) {
+    func offlineVerification<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> (result: VerificationResult<Payload>, chain: SignedDataChainEntry?) {
         let length = jws.utf8.count
         guard length <= configuration.maximumInputLength else {
             throw SignedDataDecodingError(.inputTooLarge, "The input is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength) (App Store JWS are a few kilobytes). Raise maximumInputLength if this is expected.")
@@ -117,7 +117,7 @@ public final class SignedDataVerifier: Sendable {
             attaching.jws = compact
             if let attached = attaching as? Payload { payload = attached }
         }
-        var chain: ValidatedChainCache.Entry?
+        var chain: SignedDataChainEntry?
         do throws(VerificationError) {
             chain = try verifySignature(of: compact, payload: payload, document: root)
             try RegisteredClaims.check(root, now: Date())
@@ -132,7 +132,7 @@ public final class SignedDataVerifier: Sendable {
     /// Returns the validated chain with what the verifier remembers of it (`nil` for locally signed
     /// data, which has no App Store chain).
     @discardableResult
-    func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) -> ValidatedChainCache.Entry? {
+    func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) -> SignedDataChainEntry? {
         let instant = effectiveDatePolicy.instant(for: payload, document: document)
         return try signedDataPolicy.verify(jws, environment: payload.appIdentity.environment, at: instant, online: revocationChecker != nil)
     }

@@ -1,37 +1,29 @@
 import Foundation
 
-/// The verifier's cache of validated chains, by the exact header segment of the JWS that carried
-/// them: a hit means the header passed its checks and its `x5c` chain validated, within the recorded
-/// window, so the JWS costs one signature check.
-struct ValidatedChainCache: Sendable {
-    /// A validated chain, the SHA-256 state of its JWS header (`header.` absorbed), so that only
-    /// the payload is hashed per verification, and, online, what to ask the OCSP responders about.
-    struct Entry: Sendable {
-        let chain: ValidatedChain
-        /// `nil` only for an entry that is not remembered (the state could not be computed).
-        let headerDigest: SHA256Prefix?
-        /// Online mode's subjects (leaf and intermediate with their issuers), derived once from
-        /// `chain`; `nil` offline.
-        let revocationSubjects: Result<RevocationSubjects, VerificationError>?
-    }
+/// A JWS chain the verifier remembers, by the exact header segment that carried it: the chain, the
+/// SHA-256 state of `header.` (so that only the payload is hashed per verification), and, online,
+/// what to ask the OCSP responders about. A hit means the header passed its checks and its `x5c`
+/// chain validated, within the recorded window, so the JWS costs one signature check.
+struct SignedDataChainEntry: ValidityWindowed {
+    let chain: ValidatedChain
+    /// `nil` only for an entry that is not remembered (the state could not be computed).
+    let headerDigest: SHA256Prefix?
+    /// Online mode's subjects (leaf and intermediate with their issuers), derived once from
+    /// `chain`; `nil` offline.
+    let revocationSubjects: Result<RevocationSubjects, VerificationError>?
 
-    private let entries: LRUCache<HeaderSegmentKey, Entry>
+    var validity: Range<Int64> { chain.validity }
+}
 
-    init(capacity: Int) {
-        entries = LRUCache(capacity: capacity)
-    }
-
-    /// How many chains are remembered.
-    var count: Int { entries.count }
-
+extension ValidatedChainCache where Key == HeaderSegmentKey, Entry == SignedDataChainEntry {
     /// The entry for `jws`'s header if its chain is valid at `instant`.
     func entry(for jws: CompactJWS, at instant: Int64) -> Entry? {
-        entries.value(for: HeaderSegmentKey(jws.headerSegment), where: { $0.chain.validity.contains(instant) })
+        entry(for: HeaderSegmentKey(jws.headerSegment), at: instant)
     }
 
     /// Remembers `entry` for `jws`'s header.
     func insert(_ entry: Entry, for jws: CompactJWS) {
-        entries.insert(entry, for: HeaderSegmentKey(jws.headerSegment).owned())
+        insert(entry, for: HeaderSegmentKey(jws.headerSegment).owned())
     }
 }
 
