@@ -101,6 +101,7 @@ let package = Package(
                 "AppStoreVerification",
                 "AppStoreVerificationTesting",
                 .target(name: "AppStoreServerAPI", condition: .when(traits: ["ServerAPIClient"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),

@@ -48,7 +48,8 @@ public final class AppStoreServerAPIClient: Sendable {
     ///     bundle ID and environment.
     ///   - options: timeouts, retries and token lifetime.
     ///   - httpClient: the AsyncHTTPClient to send requests with; by default the shared one, which
-    ///     needs no shutdown.
+    ///     needs no shutdown. (AsyncHTTPClient retries a refused connection within each attempt's
+    ///     timeout unless its configuration's `connectionPool.retryConnectionEstablishment` is off.)
     public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
                             environment: AppStoreServerEnvironment, verifier: SignedDataVerifier,
                             options: Options = Options(), httpClient: HTTPClient = .shared) {
