@@ -163,5 +163,26 @@ struct EndpointTests {
             #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v1/transactions/10/appAccountToken")
         }
     }
+
+    @Test func sendConsumptionInformation() async throws {
+        try await Harness.with { harness in
+            let client = try harness.client()
+            try await client.sendConsumptionInformation(
+                transactionId: "55", request: ConsumptionRequest(customerConsented: true, sampleContentProvided: false, deliveryStatus: .delivered,
+                                                                 consumptionPercentage: 25000, refundPreference: .grantProrated))
+            let sent = try #require(harness.store.read { $0.consumption["55"] })
+            #expect(sent["customerConsented"] as? Bool == true)
+            #expect(sent["sampleContentProvided"] as? Bool == false)
+            #expect(sent["deliveryStatus"] as? String == "DELIVERED")
+            #expect((sent["consumptionPercentage"] as? NSNumber)?.intValue == 25000)
+            #expect(sent["refundPreference"] as? String == "GRANT_PRORATED")
+            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v2/transactions/consumption/55")
+
+            let error = await apiError {
+                try await client.sendConsumptionInformation(transactionId: "55", request: ConsumptionRequest(customerConsented: false, sampleContentProvided: false, deliveryStatus: .undeliveredOther))
+            }
+            #expect(error?.apiError == .invalidCustomerConsented)
+        }
+    }
 }
 #endif

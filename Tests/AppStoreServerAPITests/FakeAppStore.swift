@@ -62,6 +62,7 @@ final class FakeAppStore: @unchecked Sendable {
         var acceptedTokens: [String] = []
         var extensions: [String: [String: Any]] = [:]
         var appAccountTokens: [String: String] = [:]
+        var consumption: [String: [String: Any]] = [:]
         var environment = "Sandbox"
     }
 
@@ -217,6 +218,13 @@ final class FakeAppStore: @unchecked Sendable {
             else { return .apiError(400, code: 4000183, message: "Invalid appAccountToken.") }
             storage.appAccountTokens[id] = token
             return Reply(status: 200)
+        case _ where match("PUT /inApps/v2/transactions/consumption/*") != nil:
+            let id = match("PUT /inApps/v2/transactions/consumption/*")?.first ?? ""
+            guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
+                  body["customerConsented"] as? Bool == true, body["sampleContentProvided"] is Bool, body["deliveryStatus"] is String
+            else { return .apiError(400, code: 4000035, message: "Invalid customer consented value.") }
+            storage.consumption[id] = body
+            return Reply(status: 202)
         default:
             return .apiError(404, code: 4040000, message: "Not found: \(request.method) \(request.path)")
         }
