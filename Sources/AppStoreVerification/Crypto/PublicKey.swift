@@ -11,7 +11,7 @@ package final class PublicKey: @unchecked Sendable {
     init(taking pointer: OpaquePointer) { self.pointer = pointer }
 
     /// Parses a DER SubjectPublicKeyInfo.
-    init(subjectPublicKeyInfo der: Data) throws(OpenSSLFailure) {
+    package init(subjectPublicKeyInfo der: Data) throws(OpenSSLFailure) {
         var error = asv_error()
         let parsed = der.withUnsafeBytes { asv_pkey_from_spki_der($0.baseAddress, $0.count, &error) }
         guard let parsed else { throw OpenSSLFailure(error) }

@@ -7,13 +7,13 @@ import Foundation
 /// left over in the last character.
 package enum Base64 {
     /// The ways a Base64 text can be wrong.
-    enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case invalidCharacter(offset: Int, byte: UInt8)
         case invalidLength(Int)
         case invalidPadding
         case nonCanonicalTrailingBits
 
-        var description: String {
+        package var description: String {
             switch self {
             case .invalidCharacter(let offset, let byte):
                 let shown = (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
@@ -29,7 +29,7 @@ package enum Base64 {
     }
 
     /// Decodes base64url without padding (RFC 7515 section 2), as JWS segments are encoded.
-    static func decodeURL<Bytes: Collection<UInt8>>(_ text: Bytes) throws(Failure) -> Data {
+    package static func decodeURL<Bytes: Collection<UInt8>>(_ text: Bytes) throws(Failure) -> Data {
         try decode(text, table: urlTable, padded: false)
     }
 

@@ -5,12 +5,15 @@ import Foundation
 ///
 /// Reusable for every JWS this library signs: the App Store request signatures (promotional offer
 /// V2, introductory offer eligibility, Advanced Commerce) and App Store Server API bearer tokens.
-struct JWSSigner: Sendable {
-    let key: SigningKey
+package struct JWSSigner: Sendable {
+    package let key: SigningKey
+
+    /// A signer with `key`.
+    package init(key: SigningKey) { self.key = key }
 
     /// The header for a JWT signed with ES256 and key identifier `keyId`:
     /// `{"alg":"ES256","kid":...,"typ":"JWT"}` (sorted names, as PyJWT writes it).
-    static func jwtHeader(keyId: String) -> SignedJSONObject {
+    package static func jwtHeader(keyId: String) -> SignedJSONObject {
         var header = SignedJSONObject()
         header.set("alg", .string("ES256"))
         header.set("kid", .string(keyId))
@@ -19,7 +22,7 @@ struct JWSSigner: Sendable {
     }
 
     /// Signs `payload` under `header`. The header must name `alg` ES256 (checked).
-    func sign(header: SignedJSONObject, payload: some ContiguousBytes) throws(SignatureCreationError) -> String {
+    package func sign(header: SignedJSONObject, payload: some ContiguousBytes) throws(SignatureCreationError) -> String {
         guard header["alg"] == .string("ES256") else {
             throw SignatureCreationError(.signingFailed, "a JWS signed with a P-256 key must have the header alg ES256")
         }
@@ -34,7 +37,7 @@ struct JWSSigner: Sendable {
     }
 
     /// Signs the JSON object `claims` under `header`.
-    func sign(header: SignedJSONObject, claims: SignedJSONObject) throws(SignatureCreationError) -> String {
+    package func sign(header: SignedJSONObject, claims: SignedJSONObject) throws(SignatureCreationError) -> String {
         try sign(header: header, payload: claims.utf8)
     }
 }

@@ -3,21 +3,21 @@
 /// Members are written in the order given, compactly (no white space), with strings escaped as
 /// Python's `json.dumps` does by default (non-ASCII and control characters as `\uXXXX`), so that
 /// the same claims give the same bytes as Apple's Python library (PyJWT).
-struct SignedJSONObject: Sendable, Equatable {
+package struct SignedJSONObject: Sendable, Equatable {
     /// A member's value.
-    enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case string(String)
         case integer(Int64)
         case bool(Bool)
     }
 
     /// The members, in the order they are written. Names are unique.
-    private(set) var members: [(name: String, value: Value)] = []
+    package private(set) var members: [(name: String, value: Value)] = []
 
-    init() {}
+    package init() {}
 
     /// Appends a member (replacing the value of an existing member of that name, in place).
-    mutating func set(_ name: String, _ value: Value) {
+    package mutating func set(_ name: String, _ value: Value) {
         if let index = members.firstIndex(where: { $0.name == name }) {
             members[index].value = value
         } else {
@@ -26,10 +26,10 @@ struct SignedJSONObject: Sendable, Equatable {
     }
 
     /// The value of the member `name`, if any.
-    subscript(name: String) -> Value? { members.first { $0.name == name }?.value }
+    package subscript(name: String) -> Value? { members.first { $0.name == name }?.value }
 
     /// The UTF-8 JSON text.
-    var utf8: [UInt8] {
+    package var utf8: [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "{")]
         for (offset, member) in members.enumerated() {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
@@ -45,7 +45,7 @@ struct SignedJSONObject: Sendable, Equatable {
         return out
     }
 
-    static func == (lhs: SignedJSONObject, rhs: SignedJSONObject) -> Bool {
+    package static func == (lhs: SignedJSONObject, rhs: SignedJSONObject) -> Bool {
         lhs.members.count == rhs.members.count && zip(lhs.members, rhs.members).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
 

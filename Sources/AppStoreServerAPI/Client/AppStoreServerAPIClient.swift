@@ -1,0 +1,98 @@
+#if ServerAPIClient
+import AppStoreVerification
+import AsyncHTTPClient
+import Foundation
+
+/// A client of the App Store Server API on AsyncHTTPClient: every signed item in a response is
+/// verified with your ``SignedDataVerifier`` and returned as a `VerificationResult`.
+///
+/// ```swift
+/// let client = AppStoreServerAPIClient(signingKey: try SigningKey(contentsOf: keyURL), keyId: "2X9R4HXF34",
+///                                      issuerId: issuerId, bundleId: "com.example.app",
+///                                      environment: .production, verifier: verifier)
+/// var engine = EntitlementEngine()
+/// for try await transaction in client.transactionHistory(transactionId: id) {
+///     engine.ingest(transaction)
+/// }
+/// ```
+///
+/// Calls are authenticated with an ES256 bearer token signed with your In-App Purchase key, reused
+/// until shortly before it expires. HTTP 429 and 5xx answers and connection failures are retried
+/// with exponential backoff (honouring `Retry-After`) within ``Options/deadline``; every other
+/// failure throws ``AppStoreServerAPIError`` at once. An item that fails verification comes back
+/// `.unverified` beside the others.
+public final class AppStoreServerAPIClient: Sendable {
+    /// The bundle ID the bearer token names (`bid`).
+    public let bundleId: String
+    /// The verifier every signed item of every response goes through.
+    public let verifier: SignedDataVerifier
+    /// Timeouts, retries and token lifetime.
+    public let options: Options
+    /// The base URL requests go to, without a trailing slash.
+    public var baseURL: String { base.text }
+
+    let base: BaseURL
+    let tokens: BearerTokenIssuer
+    let httpClient: HTTPClient
+
+    /// A client of Apple's production or sandbox API.
+    ///
+    /// - Parameters:
+    ///   - signingKey: your In-App Purchase key (the `.p8` file from App Store Connect, Users and
+    ///     Access > Integrations > In-App Purchase).
+    ///   - keyId: that key's ID.
+    ///   - issuerId: your issuer ID (shown on the same page).
+    ///   - bundleId: your app's bundle ID.
+    ///   - environment: production or sandbox.
+    ///   - verifier: the verifier for the signed data in responses; configure it with the same
+    ///     bundle ID and environment.
+    ///   - options: timeouts, retries and token lifetime.
+    ///   - httpClient: the AsyncHTTPClient to send requests with; by default the shared one, which
+    ///     needs no shutdown. (AsyncHTTPClient retries a refused connection within each attempt's
+    ///     timeout unless its configuration's `connectionPool.retryConnectionEstablishment` is off.)
+    public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
+                            environment: AppStoreServerEnvironment, verifier: SignedDataVerifier,
+                            options: Options = Options(), httpClient: HTTPClient = .shared) {
+        self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: BaseURL(environment: environment),
+                  verifier: verifier, options: options, httpClient: httpClient, clock: { Date() })
+    }
+
+    /// A client of the API at an explicit base URL: `https://` anywhere, `http://` only to
+    /// 127.0.0.1, ::1 or localhost (a fake App Store in tests).
+    ///
+    /// - Parameters:
+    ///   - baseURL: scheme, host, port (and optionally a path prefix), such as
+    ///     `http://127.0.0.1:8080`.
+    ///   - The others: as in ``init(signingKey:keyId:issuerId:bundleId:environment:verifier:options:httpClient:)``.
+    /// - Throws: ``AppStoreServerAPIError`` (`invalidRequest`) for a base URL that is not https and
+    ///   not http to a loopback host.
+    public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
+                            baseURL: String, verifier: SignedDataVerifier,
+                            options: Options = Options(), httpClient: HTTPClient = .shared) throws(AppStoreServerAPIError) {
+        self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
+                  verifier: verifier, options: options, httpClient: httpClient, clock: { Date() })
+    }
+
+    /// A client whose bearer tokens read the time from `clock` (tests of token expiry).
+    package convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, baseURL: String,
+                             verifier: SignedDataVerifier, options: Options, clock: @escaping @Sendable () -> Date) throws(AppStoreServerAPIError) {
+        self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
+                  verifier: verifier, options: options, httpClient: .shared, clock: clock)
+    }
+
+    private init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, base: BaseURL,
+                 verifier: SignedDataVerifier, options: Options, httpClient: HTTPClient, clock: @escaping @Sendable () -> Date) {
+        self.bundleId = bundleId
+        self.verifier = verifier
+        self.options = options
+        self.base = base
+        self.httpClient = httpClient
+        self.tokens = BearerTokenIssuer(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId,
+                                        lifetime: options.tokenLifetime, renewalMargin: options.tokenRenewalMargin, clock: clock)
+        self.keyId = keyId
+    }
+
+    /// The key ID, named in the message of a 401 (it is not secret).
+    let keyId: String
+}
+#endif

@@ -1,0 +1,90 @@
+#if ServerAPIClient
+/// A call to the App Store Server API that did not give a usable response.
+///
+/// ``code`` says what kind of failure it is; ``message`` what failed and what to do. When Apple
+/// answered with an error, ``httpStatusCode`` and ``apiError`` carry what it said. The bearer
+/// token never appears in an error.
+///
+/// ```swift
+/// do {
+///     let status = try await client.subscriptionStatuses(transactionId: id)
+/// } catch where error.apiError == .transactionIdNotFound {
+///     // unknown transaction
+/// }
+/// ```
+public struct AppStoreServerAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of failure.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code as text.
+        public let rawValue: String
+        /// Creates a code from its text.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// Apple answered with an HTTP error status (4xx other than 401, or 429 and 5xx once the
+        /// retries are spent); ``AppStoreServerAPIError/apiError`` holds Apple's error code when
+        /// the body carried one.
+        public static let apiError = Code(rawValue: "apiError")
+        /// Apple refused the bearer token (HTTP 401): a wrong key ID, issuer ID or key, or a clock
+        /// that is off.
+        public static let unauthorized = Code(rawValue: "unauthorized")
+        /// The caller's deadline passed before a response came (including waits between retries).
+        public static let deadlineExceeded = Code(rawValue: "deadlineExceeded")
+        /// One attempt took longer than the per-request timeout and no time was left to retry.
+        public static let timedOut = Code(rawValue: "timedOut")
+        /// The connection failed (refused, reset, TLS, DNS) and no time or attempt was left to retry.
+        public static let transportFailure = Code(rawValue: "transportFailure")
+        /// The task calling the API was cancelled.
+        public static let cancelled = Code(rawValue: "cancelled")
+        /// A 2xx response whose body is not the JSON Apple documents, or a signed item in it that is
+        /// not a JWS of the expected kind at all (a JWS that fails verification is instead returned
+        /// as `.unverified`).
+        public static let malformedResponse = Code(rawValue: "malformedResponse")
+        /// The request was not sent: an argument is invalid (an empty transaction ID, a bad base URL).
+        public static let invalidRequest = Code(rawValue: "invalidRequest")
+        /// The bearer token could not be signed with the configured key.
+        public static let tokenCreationFailed = Code(rawValue: "tokenCreationFailed")
+        /// The verifier checks revocation online and no OCSP answer could be had: retry later.
+        public static let revocationCheckUnavailable = Code(rawValue: "revocationCheckUnavailable")
+    }
+
+    /// What kind of failure.
+    public let code: Code
+    /// What failed and what to do.
+    public let message: String
+    /// The HTTP status Apple answered with, if a response came.
+    public let httpStatusCode: Int?
+    /// Apple's error code from the response body (`errorCode`), if it sent one.
+    public let apiError: APIErrorCode?
+    /// Apple's error message from the response body (`errorMessage`), if it sent one.
+    public let apiErrorMessage: String?
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: the kind of failure.
+    ///   - message: what failed and what to do.
+    ///   - httpStatusCode: the HTTP status of the response, if any.
+    ///   - apiError: Apple's error code, if any.
+    ///   - apiErrorMessage: Apple's error message, if any.
+    public init(_ code: Code, _ message: String, httpStatusCode: Int? = nil, apiError: APIErrorCode? = nil, apiErrorMessage: String? = nil) {
+        self.code = code
+        self.message = message
+        self.httpStatusCode = httpStatusCode
+        self.apiError = apiError
+        self.apiErrorMessage = apiErrorMessage
+    }
+
+    /// Whether the same call may succeed later unchanged (rate limiting, a server error, a
+    /// timeout, a connection failure, an unavailable revocation check).
+    public var isRetryable: Bool {
+        switch code {
+        case .timedOut, .deadlineExceeded, .transportFailure, .revocationCheckUnavailable: return true
+        case .apiError: return httpStatusCode.map { $0 == 429 || $0 >= 500 } ?? false
+        default: return false
+        }
+    }
+
+    public var description: String { "\(code): \(message)" }
+}
+#endif
