@@ -103,12 +103,12 @@ struct AuthenticationTests {
                 (error as? AppStoreServerAPIError)?.code == .invalidRequest
             }
         }
-        let refused = try? make("http://api.storekit.itunes.apple.com")
+        let refused = try? make("http://api.storekit.apple.com")
         #expect(refused == nil)
         let production = AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "B", environment: .production, verifier: verifier)
-        #expect(production.baseURL == "https://api.storekit.itunes.apple.com")
+        #expect(production.baseURL == "https://api.storekit.apple.com")
         let sandbox = AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "B", environment: .sandbox, verifier: verifier)
-        #expect(sandbox.baseURL == "https://api.storekit-sandbox.itunes.apple.com")
+        #expect(sandbox.baseURL == "https://api.storekit-sandbox.apple.com")
     }
 
     @Test func everyAppleErrorCodeIsDocumented() {
