@@ -111,7 +111,10 @@ let package = Package(
         // The README's Swift snippets, compiled as written against the public API only.
         .testTarget(
             name: "ReadmeSnippetTests",
-            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting"],
+            dependencies: [
+                "AppStoreVerification", "AppStoreVerificationTesting",
+                .target(name: "AppStoreServerAPI", condition: .when(traits: ["ServerAPIClient"])),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

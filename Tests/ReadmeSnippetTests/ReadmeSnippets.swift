@@ -3,6 +3,9 @@
 // of every ```swift block of README.md appears here, in order, so the two cannot drift apart (the
 // route snippets run inside closures of the frameworks' shapes, declared in ServerShapes.swift).
 import AppStoreVerification
+#if ServerAPIClient
+import AppStoreServerAPI
+#endif
 import AppStoreVerificationTesting
 import Foundation
 
@@ -159,3 +162,17 @@ struct ReadmeTestingSnippet {
         (self.testVerifier, self.purchase, self.refund, self.forged) = (testVerifier, purchase, refund, forged)
     }
 }
+
+#if ServerAPIClient
+/// The App Store Server API snippet: a customer's whole history into the entitlement engine.
+enum ReadmeServerAPISnippet {
+    static func wholeHistory(keyURL: URL, keyId: String, issuerId: String, anyTransactionId: String, verifier: SignedDataVerifier) async throws -> [Entitlement] {
+        let client = AppStoreServerAPIClient(signingKey: try SigningKey(contentsOf: keyURL), keyId: keyId, issuerId: issuerId,
+                                             bundleId: "com.example.app", environment: .production, verifier: verifier)
+        var engine = EntitlementEngine()
+        for try await transaction in client.transactionHistory(transactionId: anyTransactionId) { engine.ingest(transaction) }
+        let entitlements = engine.currentEntitlements(at: Date())
+        return entitlements
+    }
+}
+#endif

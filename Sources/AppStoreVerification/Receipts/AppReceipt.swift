@@ -123,10 +123,10 @@ extension AppReceipt {
     ///
     /// Dates are kept to whole seconds, as receipts write them.
     ///
-    /// - Parameters:
-    ///   - receiptType: Attribute 0: `Production`, `ProductionSandbox` (the sandbox, the default) or
+    /// Defaults and meanings:
+    ///   - `receiptType`: Attribute 0: `Production`, `ProductionSandbox` (the sandbox, the default) or
     ///     `Xcode`.
-    ///   - fields: Further attributes, written as given after the typed ones; those whose type is a
+    ///   - `fields`: Further attributes, written as given after the typed ones; those whose type is a
     ///     typed attribute's (0–5, 12, 17, 18, 19, 21) are ignored when the receipt is written.
     public init(
         receiptType: String? = "ProductionSandbox",

@@ -64,10 +64,10 @@ extension InAppPurchaseReceipt {
     ///
     /// Dates are kept to whole seconds, as receipts write them.
     ///
-    /// - Parameters:
-    ///   - originalTransactionId: `nil`: `transactionId`.
-    ///   - originalPurchaseDate: `nil`: `purchaseDate`.
-    ///   - fields: Further attributes, written as given after the typed ones; those whose type is a
+    /// Defaults and meanings:
+    ///   - `originalTransactionId`: `nil`: `transactionId`.
+    ///   - `originalPurchaseDate`: `nil`: `purchaseDate`.
+    ///   - `fields`: Further attributes, written as given after the typed ones; those whose type is a
     ///     typed attribute's (1701–1706, 1708, 1711–1713, 1719, 1721) are ignored when written.
     public init(
         productId: String,

@@ -181,7 +181,7 @@ struct TransportFailure: Error, Sendable {
     var timedOut = false
     var cancelled = false
     var tooLarge = false
-    /// The HTTP response was malformed or cut short (``OCSPTransportError/Kind/invalidResponse``).
+    /// The HTTP response was malformed or cut short (``OCSPTransportError/Code/invalidResponse``).
     var invalidResponse = false
     var message: String
 

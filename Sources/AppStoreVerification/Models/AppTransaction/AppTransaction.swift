@@ -80,11 +80,11 @@ extension AppTransaction {
     /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
     /// writes them. A member given as `nil` is absent from the JSON.
     ///
-    /// - Parameters:
-    ///   - receiptType: The environment.
-    ///   - receiptCreationDate: Now by default.
-    ///   - originalPurchaseDate: Now by default.
-    ///   - signedDate: Now by default.
+    /// Defaults and meanings:
+    ///   - `receiptType`: The environment.
+    ///   - `receiptCreationDate`: Now by default.
+    ///   - `originalPurchaseDate`: Now by default.
+    ///   - `signedDate`: Now by default.
     public init(
         receiptType: AppStoreEnvironment? = .sandbox,
         appAppleId: Int64? = nil,

@@ -19,9 +19,9 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
     /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
     /// writes them. A member given as `nil` is absent from the JSON.
     ///
-    /// - Parameters:
-    ///   - externalPurchaseId: A new sandbox identifier by default (the `SANDBOX` prefix makes it a sandbox token).
-    ///   - tokenCreationDate: Now by default.
+    /// Defaults and meanings:
+    ///   - `externalPurchaseId`: A new sandbox identifier by default (the `SANDBOX` prefix makes it a sandbox token).
+    ///   - `tokenCreationDate`: Now by default.
     public init(
         externalPurchaseId: String? = "SANDBOX_" + UUID().uuidString.lowercased(),
         tokenCreationDate: Date? = Date(),

@@ -67,9 +67,9 @@ extension ResponseBodyV2DecodedPayload {
     /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
     /// writes them. A member given as `nil` is absent from the JSON.
     ///
-    /// - Parameters:
-    ///   - notificationUUID: A new random UUID by default.
-    ///   - signedDate: Now by default.
+    /// Defaults and meanings:
+    ///   - `notificationUUID`: A new random UUID by default.
+    ///   - `signedDate`: Now by default.
     public init(
         notificationType: NotificationTypeV2?,
         subtype: Subtype? = nil,

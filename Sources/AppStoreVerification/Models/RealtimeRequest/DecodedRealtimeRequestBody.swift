@@ -46,9 +46,9 @@ extension DecodedRealtimeRequestBody {
     /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
     /// writes them. A member given as `nil` is absent from the JSON.
     ///
-    /// - Parameters:
-    ///   - requestIdentifier: A new random UUID by default.
-    ///   - signedDate: Now by default.
+    /// Defaults and meanings:
+    ///   - `requestIdentifier`: A new random UUID by default.
+    ///   - `signedDate`: Now by default.
     public init(
         originalTransactionId: String?,
         productId: String?,

@@ -113,9 +113,9 @@ extension RenewalInfo {
     /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
     /// writes them. A member given as `nil` is absent from the JSON.
     ///
-    /// - Parameters:
-    ///   - autoRenewProductId: Nil: `productId`.
-    ///   - signedDate: Now by default.
+    /// Defaults and meanings:
+    ///   - `autoRenewProductId`: Nil: `productId`.
+    ///   - `signedDate`: Now by default.
     public init(
         originalTransactionId: String,
         productId: String,

@@ -198,11 +198,11 @@ extension Transaction {
     /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
     /// writes them. A member given as `nil` is absent from the JSON.
     ///
-    /// - Parameters:
-    ///   - originalTransactionId: Nil: `transactionId` (a first purchase).
-    ///   - purchaseDate: Now by default.
-    ///   - originalPurchaseDate: Nil: `purchaseDate`.
-    ///   - signedDate: Now by default.
+    /// Defaults and meanings:
+    ///   - `originalTransactionId`: Nil: `transactionId` (a first purchase).
+    ///   - `purchaseDate`: Now by default.
+    ///   - `originalPurchaseDate`: Nil: `purchaseDate`.
+    ///   - `signedDate`: Now by default.
     public init(
         transactionId: String,
         productId: String,

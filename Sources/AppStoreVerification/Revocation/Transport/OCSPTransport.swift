@@ -11,7 +11,7 @@ import Foundation
 /// exceeds `maximumResponseLength`, and should give up after `timeout` (the verifier enforces the
 /// timeout anyway and abandons the request). `URLError(.timedOut)` reads as a timeout,
 /// `URLError(.cancelled)` and `CancellationError` as cancellation, ``OCSPTransportError`` with
-/// ``OCSPTransportError/Kind/invalidResponse`` as an unacceptable response; any other error means
+/// ``OCSPTransportError/Code/invalidResponse`` as an unacceptable response; any other error means
 /// the responder could not be reached.
 public protocol OCSPTransport: Sendable {
     /// POSTs `body` to `url` and returns the HTTP status and body.

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// What it does, per request:
 /// - only `http://` URLs (anything else throws ``OCSPTransportError`` with
-///   ``OCSPTransportError/Kind/unsupportedURL`` before any I/O); no user information;
+///   ``OCSPTransportError/Code/unsupportedURL`` before any I/O); no user information;
 /// - resolves the host with `getaddrinfo` (an address literal is never looked up) and tries each
 ///   address in turn, with non-blocking connects; while more addresses follow, one that does not
 ///   answer gets at most half of the time left, so a black-holed route (IPv6, say) leaves time for
@@ -33,8 +33,8 @@ import Foundation
 ///   throws `CancellationError` at once, and the thread closes its socket within 100 ms.
 ///
 /// A response the transport cannot accept (malformed or cut short) throws ``OCSPTransportError``
-/// with ``OCSPTransportError/Kind/invalidResponse``; a host that cannot be resolved or reached, or a
-/// connection reset, with ``OCSPTransportError/Kind/unreachable``.
+/// with ``OCSPTransportError/Code/invalidResponse``; a host that cannot be resolved or reached, or a
+/// connection reset, with ``OCSPTransportError/Code/unreachable``.
 ///
 /// **HTTP proxy.** ``init()`` reads the environment once, as libcurl does for plain `http://`
 /// URLs: `http_proxy` (lowercase only; the uppercase `HTTP_PROXY` is ignored because a CGI server
@@ -43,7 +43,7 @@ import Foundation
 /// proxy explicitly instead (nil: always connect directly). Through a proxy, the request line
 /// carries the absolute URL (`POST http://ocsp.apple.com/... HTTP/1.1`). The proxy must be an
 /// `http://` URL (or `host:port`) without credentials; an unusable one makes every proxied request
-/// fail with ``OCSPTransportError/Kind/unsupportedURL``.
+/// fail with ``OCSPTransportError/Code/unsupportedURL``.
 public struct SocketOCSPTransport: OCSPTransport {
     /// A transport shared by every verifier that does not configure its own (on Linux, the
     /// default); its proxy settings are read from the environment at first use.
