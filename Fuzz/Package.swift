@@ -34,14 +34,16 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Past the signature: each input is a payload the test PKI signs before verification, so
-        // claims, model decoding, nested data, the entitlement engine and printing see signed data
-        // (reached with @testable for the signing key's raw signature); `Fuzz/run.sh SECONDS signed`.
+        // Past the signature: each input is a payload the Testing product's PKI signs before
+        // verification, so claims, model decoding, nested data, the entitlement engine and
+        // verify-jws's renderers (its files, linked in as CLI-*.swift) see signed data;
+        // `Fuzz/run.sh SECONDS signed`.
         .executableTarget(
             name: "FuzzSignedPayload",
             dependencies: [
                 "FuzzSupport",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+                .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -12,10 +12,11 @@
 #             Content-Length, chunked, limits), fed at once and in pieces, which must agree; corpus
 #             Fuzz/CorpusOCSPHTTP, seeded with a few responses when empty.
 #   signed    FuzzSignedPayload: past the signature. Each input (a kind byte, a flag byte, a payload)
-#             is signed by a P-256 test PKI shaped like Apple's, minted for the run, then verified,
-#             decoded, encoded back, fed to the entitlement engine and described; error texts must
-#             carry no raw control character. Corpus Fuzz/CorpusSignedPayload, seeded from the
-#             payloads of TestVectors/jws when empty.
+#             is signed by the Testing product's PKI shaped like Apple's, minted in process for the
+#             run (JWS kinds, and app receipts as PKCS#7), then verified, decoded, encoded back, fed
+#             to the entitlement engine and printed by verify-jws's own renderers in both formats;
+#             no text line or error may carry a raw control character. Corpus
+#             Fuzz/CorpusSignedPayload, seeded from the payloads of TestVectors/jws and receipts.
 #
 # The corpus grows as the fuzzer finds new paths; a crash, an AddressSanitizer report or a timeout is
 # written to the target's artifacts folder (Fuzz/Artifacts, Fuzz/ArtifactsReceipts) and makes the
@@ -58,7 +59,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
             printf '\x05HTTP/1.1 302 Found\r\nLocation: http://x/\r\nContent-Length: 0\r\n\r\n' > "$corpus/seed-redirect" ;;
         signed)
             # The kind byte (0 transaction, 1 renewal info, 2 app transaction, 3 notification,
-            # 4 realtime request), a flag byte, then the payload of a shipped vector.
+            # 4 realtime request, 5 app receipt), a flag byte, then the payload of a shipped vector.
             for f in ../TestVectors/jws/{transaction,renewal,app-transaction,notification,realtime}*.jws; do
                 name="$(basename "$f" .jws)"
                 case "$name" in
@@ -68,17 +69,13 @@ if [ -z "$(ls -A "$corpus")" ]; then
                 payload="$(cut -d. -f2 "$f" | tr -- '-_' '+/')"
                 while [ $(( ${#payload} % 4 )) -ne 0 ]; do payload="$payload="; done
                 { printf "$kind\x00"; printf '%s' "$payload" | base64 -d 2>/dev/null; } > "$corpus/seed-$name"
+            done
+            for f in ../TestVectors/receipts/valid-*.der; do
+                { printf '\x05\x00'; openssl cms -verify -noverify -binary -inform DER -in "$f" 2>/dev/null; } > "$corpus/seed-receipt-$(basename "$f" .der)"
             done ;;
     esac
 fi
 
-if [ "$target" = signed ]; then
-    # The signing PKI, minted for this run and removed after it (its keys are never kept).
-    pki="$(mktemp -d)"
-    trap 'rm -rf "$pki"' EXIT
-    bash ../Scripts/make-ocsp-test-pki.sh "$pki" 1 2 fuzz:3:V >/dev/null
-    export FUZZ_SIGNING_PKI="$pki"
-fi
 
 ASAN_OPTIONS=detect_leaks=0 "$binary" "$corpus" -max_total_time="$seconds" -max_len=20000 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix="$artifacts/" -print_final_stats=1 > "$artifacts/last-run.log" 2>&1

@@ -90,8 +90,15 @@ public struct SignedDataMinter: Sendable {
     ///
     /// - Throws: ``AppStoreTestingError`` (`openSSLFailure`) when OpenSSL fails to sign.
     public func appReceipt(_ receipt: AppReceipt) throws(AppStoreTestingError) -> Data {
-        let payload = ReceiptPayloadWriter.payload(receipt)
-        return try receiptSigner.withX509 { (signer) throws(AppStoreTestingError) -> Data in
+        try appReceipt(payload: Data(ReceiptPayloadWriter.payload(receipt)))
+    }
+
+    /// A PKCS#7 app receipt (DER) whose signed content is `payload`, exactly as given (for hostile
+    /// payloads: any bytes), signed as ``appReceipt(_:)`` signs.
+    ///
+    /// - Throws: ``AppStoreTestingError`` (`openSSLFailure`) when OpenSSL fails to sign.
+    public func appReceipt(payload: Data) throws(AppStoreTestingError) -> Data {
+        try receiptSigner.withX509 { (signer) throws(AppStoreTestingError) -> Data in
             try Self.withX509s(receiptChain[...]) { (chain) throws(AppStoreTestingError) -> Data in
                 try OpenSSLBuffer.take("signing the receipt") { out, length, error in
                     payload.withUnsafeBytes { bytes in

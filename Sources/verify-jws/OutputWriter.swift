@@ -1,11 +1,6 @@
 import AppStoreVerification
-import ArgumentParser
 import Foundation
 
-/// The `--format` option.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text, json
-}
 
 /// Renders outcomes and writes them to standard output.
 ///

@@ -1,48 +1,29 @@
-@testable import AppStoreVerification
+import AppStoreVerification
+import AppStoreVerificationTesting
 import Foundation
 import FuzzSupport
 
-/// Fuzzing past the signature: every input is a payload that the test PKI signs before it is
-/// verified, so the claims checks, the model decoders, the nested notification data, the
-/// entitlement engine and the printing of results see data whose signature holds.
+/// Fuzzing past the signature: every input is a payload that a test PKI shaped like Apple's (the
+/// Testing product's, minted in process for the run) signs before it is verified, so the claims
+/// checks, the model decoders, the nested notification data, the entitlement engine and the
+/// command-line tool's two output formats (its own renderers, linked in as `CLI-*.swift`) see data
+/// whose signature holds.
 ///
 /// The first byte chooses the kind (transaction, renewal info, app transaction, notification,
-/// realtime request); the rest is the payload, signed exactly as given. A notification's
-/// `data.signedTransactionInfo` / `signedRenewalInfo` and `appData.signedAppTransactionInfo` are
-/// signed data of their own: the second byte, when odd, has the target sign the notification's
-/// payload once more as the nested transaction, so nested verification runs on fuzzed data too.
-///
-/// The PKI (P-256, Apple's marker extensions) is minted by `Fuzz/run.sh` with
-/// Scripts/make-ocsp-test-pki.sh into the directory named by FUZZ_SIGNING_PKI.
-struct SigningPKI {
-    let key: SigningKey
-    let header: String
-    let verifier: SignedDataVerifier
-
-    init?(directory: URL) {
-        func der(_ name: String) -> Data? { try? Data(contentsOf: directory.appendingPathComponent("\(name).der")) }
-        guard let key = try? SigningKey(contentsOf: directory.appendingPathComponent("fuzz.key")),
-              let leaf = der("fuzz"), let intermediate = der("intermediate"), let root = der("root"),
-              let trusted = try? TrustedRoot(derEncoded: root),
-              // Now, not signedDate: fuzzed dates must not stop the data at the chain check.
-              let verifier = try? SignedDataVerifier(configuration: .init(
-                  trustedRoots: [trusted], bundleId: "com.example.app", environment: .sandbox,
-                  effectiveDate: .now, chainCacheCapacity: 8))
-        else { return nil }
-        self.key = key
-        let x5c = [leaf, intermediate, root].map { "\"\($0.base64EncodedString())\"" }.joined(separator: ",")
-        self.header = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
-        self.verifier = verifier
-    }
-
-    func sign(_ payload: [UInt8]) -> String? {
-        let input = header + "." + Base64.encodeURL(payload)
-        guard let signature = try? key.sign(Array(input.utf8), encoding: .raw) else { return nil }
-        return input + "." + Base64.encodeURL(signature)
-    }
-}
-
-private let pki: SigningPKI? = ProcessInfo.processInfo.environment["FUZZ_SIGNING_PKI"].flatMap { SigningPKI(directory: URL(fileURLWithPath: $0)) }
+/// realtime request, app receipt); the rest is the payload, signed exactly as given (a receipt's
+/// payload as the PKCS#7 content). A notification's `data.signedTransactionInfo` /
+/// `signedRenewalInfo` and `appData.signedAppTransactionInfo` are signed data of their own: the
+/// second byte, when odd, has the target sign the payload once more as that nested data, so nested
+/// verification runs on fuzzed data too.
+private let fixture: (minter: SignedDataMinter, verifier: SignedDataVerifier)? = {
+    guard let pki = try? TestPKI(), let minter = try? SignedDataMinter(pki: pki) else { return nil }
+    var configuration = pki.verifierConfiguration()
+    // Now, not signedDate: fuzzed dates must not stop the data at the chain check.
+    configuration.effectiveDate = .now
+    configuration.chainCacheCapacity = 8
+    guard let verifier = try? SignedDataVerifier(configuration: configuration) else { return nil }
+    return (minter, verifier)
+}()
 
 @main
 enum FuzzSignedPayload {
@@ -58,41 +39,50 @@ public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) 
 
 private func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start = data, count >= 2 else { return 0 }
-    guard let pki else { failSetUp("FuzzSignedPayload: set FUZZ_SIGNING_PKI to a PKI made by Scripts/make-ocsp-test-pki.sh DIR 1 2 fuzz:3:V") }
+    guard let (minter, verifier) = fixture else { failSetUp("FuzzSignedPayload: the Testing product could not make its PKI") }
     let bytes = UnsafeBufferPointer(start: start, count: count)
-    let kind = bytes[0] % 5
-    var payload = Array(bytes.dropFirst(2))
-    if kind == 3, bytes[1] & 1 == 1, let nested = pki.sign(payload) {
-        // The notification carries its own payload, signed, as its nested transaction.
-        payload = Array("{\"notificationType\":\"REFUND\",\"data\":{\"signedTransactionInfo\":\"\(nested)\",\"signedRenewalInfo\":\"\(nested)\"},\"appData\":{\"signedAppTransactionInfo\":\"\(nested)\"},\"notificationUUID\":\"u\",\"signedDate\":1}".utf8)
+    let kind = bytes[0] % 6
+    var payload = Data(bytes.dropFirst(2))
+    if kind == 5 {
+        // OpenSSL signs no empty content: such an input has no receipt to verify.
+        guard let receipt = try? minter.appReceipt(payload: payload) else { return 0 }
+        if let result = try? verifier.verifyAppReceipt(receipt) {
+            render(Outcome(verdictOf: result, kind: .appReceipt, payloadData: result.unsafePayloadValue.jsonRepresentation, payload: nil))
+            _ = result.unsafePayloadValue.appIdentity
+        }
+        return 0
     }
-    guard let jws = pki.sign(payload) else { failInvariant("FuzzSignedPayload: signing failed") }
-    let verifier = pki.verifier
+    if kind == 3, bytes[1] & 1 == 1, let nested = try? minter.sign(payloadJSON: payload) {
+        // The notification carries its own payload, signed, as its nested data.
+        payload = Data("{\"notificationType\":\"REFUND\",\"data\":{\"signedTransactionInfo\":\"\(nested)\",\"signedRenewalInfo\":\"\(nested)\"},\"appData\":{\"signedAppTransactionInfo\":\"\(nested)\"},\"notificationUUID\":\"u\",\"signedDate\":1}".utf8)
+    }
+    guard let jws = try? minter.sign(payloadJSON: payload) else { failInvariant("FuzzSignedPayload: signing failed") }
     var engine = EntitlementEngine()
     switch kind {
     case 0:
         if let result = try? verifier.verifyTransaction(jws) {
-            check(result, signed: true)
+            check(result)
             _ = engine.ingest(result)
         }
     case 1:
         if let result = try? verifier.verifyRenewalInfo(jws) {
-            check(result, signed: true)
+            check(result)
             _ = engine.ingest(result)
         }
     case 2:
-        if let result = try? verifier.verifyAppTransaction(jws) { check(result, signed: true) }
+        if let result = try? verifier.verifyAppTransaction(jws) { check(result) }
     case 3:
         if let result = try? verifier.verifyNotification(jws) {
-            check(result, signed: true)
+            var outcome = Outcome(result)
             let notification = result.unsafePayloadValue
-            if case .success(let inner)? = notification.transactionInfo { check(inner, signed: true) }
-            if case .success(let inner)? = notification.renewalInfo { check(inner, signed: true) }
-            if case .success(let inner)? = notification.appTransactionInfo { check(inner, signed: true) }
+            if case .success(let inner)? = notification.transactionInfo { check(inner); outcome.nested.append(("transaction", Outcome(inner))) }
+            if case .success(let inner)? = notification.renewalInfo { check(inner); outcome.nested.append(("renewalInfo", Outcome(inner))) }
+            if case .success(let inner)? = notification.appTransactionInfo { check(inner); outcome.nested.append(("appTransaction", Outcome(inner))) }
+            render(outcome)
             _ = engine.ingest(result)
         }
     default:
-        if let result = try? verifier.verifyRealtimeRequest(jws) { check(result, signed: true) }
+        if let result = try? verifier.verifyRealtimeRequest(jws) { check(result) }
     }
     for instant in [Date(timeIntervalSince1970: 0), Date(), Date(timeIntervalSince1970: 1e12), Date(timeIntervalSince1970: -1e12)] {
         for entitlement in engine.currentEntitlements(at: instant) + engine.statuses(at: instant) {
@@ -102,20 +92,31 @@ private func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-/// What a caller does with a result: read its verdict and error, encode the payload as Apple's JSON
-/// (what `verify-jws --format json` prints) and describe it (what text output and logs show), and
-/// every error text must be free of control characters.
-private func check<Payload: SignedPayload>(_ result: VerificationResult<Payload>, signed: Bool) {
-    if let error = result.verificationError {
-        let text = error.description
-        if text.unicodeScalars.contains(where: { LogSafeText.needsEscaping($0) }) {
-            failInvariant("an error message carries a raw control character: \(text.debugDescription)")
-        }
-    }
+/// What a caller does with a result: read its verdict and error, encode the payload as Apple's JSON,
+/// describe it, and print it as `verify-jws` does in both formats.
+private func check<Payload: SignedPayload>(_ result: VerificationResult<Payload>) {
     let payload = result.unsafePayloadValue
     if let encodable = payload as? any Encodable {
         _ = try? AppStoreJSON.makeEncoder().encode(encodable)
     }
     _ = String(describing: payload)
     _ = (result.isVerified, result.signedDate, result.signedData.count)
+    render(Outcome(result))
+}
+
+/// Both output formats of `verify-jws`: no error text and no text line may carry a raw control,
+/// line-separator or bidi character from the input (a forged line).
+private func render(_ outcome: Outcome) {
+    let line = InputLine(source: "-", lineNumber: 1, text: "")
+    let json = OutputWriter.render(outcome, for: line, format: .json)
+    guard json.utf8.last == 0x0A, !json.dropLast().contains("\n") else {
+        failInvariant("a JSON verdict spans several lines: \(json.debugDescription)")
+    }
+    let text = OutputWriter.render(outcome, for: line, format: .text)
+    for textLine in text.split(separator: "\n") where textLine.unicodeScalars.contains(where: { LogSafeText.needsEscaping($0) }) {
+        failInvariant("a text line carries a raw control character: \(textLine.debugDescription)")
+    }
+    if let message = outcome.errorMessage, message.unicodeScalars.contains(where: { LogSafeText.needsEscaping($0) }) {
+        failInvariant("an error message carries a raw control character: \(message.debugDescription)")
+    }
 }

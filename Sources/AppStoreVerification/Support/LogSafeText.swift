@@ -31,7 +31,7 @@ public enum LogSafeText {
 
     /// Whether `scalar` can move the cursor, end a line, change colours or reorder the text around
     /// it when printed.
-    static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true  // C0, DEL, C1 (CSI is 0x9B)
         case 0x061C, 0x180E: true  // Arabic letter mark, Mongolian vowel separator

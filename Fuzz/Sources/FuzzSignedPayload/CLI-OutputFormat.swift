@@ -1,0 +1,1 @@
+../../../Sources/verify-jws/OutputFormat.swift

@@ -1,0 +1,1 @@
+../../../Sources/verify-jws/ReceiptText.swift
