@@ -11,8 +11,8 @@ import Foundation
 /// Every JWS has the header `alg` ES256 and the PKI's chain in `x5c` (leaf, intermediate, root);
 /// Xcode's has `kid` `Apple_Xcode_Key`, `typ` JWT and its one certificate.
 public struct SignedDataMinter: Sendable {
-    /// The JWS header, as JSON text.
-    private let header: String
+    /// The JWS header, base64url-encoded once (three certificates: most of every JWS's bytes).
+    private let headerSegment: String
     private let key: SigningKey
     /// The receipt's signer, its key, and the certificates embedded after the signer's.
     private let receiptSigner: TestCertificate
@@ -24,7 +24,7 @@ public struct SignedDataMinter: Sendable {
     /// - Throws: ``AppStoreTestingError`` when the PKI's JWS key is not a usable P-256 key.
     public init(pki: TestPKI) throws(AppStoreTestingError) {
         let x5c = pki.chain.certificates.map { "\"\($0.derEncoded.base64EncodedString())\"" }.joined(separator: ",")
-        header = "{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}"
+        headerSegment = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
         key = try pki.chain.signingKey.signingKey()
         receiptSigner = pki.receiptChain.leaf
         receiptKey = pki.receiptChain.signingKey
@@ -36,7 +36,7 @@ public struct SignedDataMinter: Sendable {
     ///
     /// - Throws: ``AppStoreTestingError`` when the Xcode key is not a usable P-256 key.
     public init(xcode: XcodeTestPKI) throws(AppStoreTestingError) {
-        header = "{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}"
+        headerSegment = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}".utf8))
         key = try xcode.key.signingKey()
         receiptSigner = xcode.receiptCertificate
         receiptKey = xcode.receiptKey
@@ -48,7 +48,7 @@ public struct SignedDataMinter: Sendable {
     ///
     /// - Throws: ``AppStoreTestingError`` (`openSSLFailure`) when OpenSSL fails to sign.
     public func sign(payloadJSON: Data) throws(AppStoreTestingError) -> String {
-        let input = Base64.encodeURL(Array(header.utf8)) + "." + Base64.encodeURL(payloadJSON)
+        let input = headerSegment + "." + Base64.encodeURL(payloadJSON)
         let signature: Data
         do {
             signature = try key.sign(Array(input.utf8), encoding: .raw)

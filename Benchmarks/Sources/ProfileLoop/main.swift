@@ -20,7 +20,8 @@
 // pre-parsed key), sign (a promotional offer V2 JWS: claims, base64url, ES256), mint-transaction
 // (AppStoreVerificationTesting: a transaction model to a JWS with x5c) and mint-notification (a
 // notification with one nested transaction: two signatures). Scripts/sign-compare.sh runs them
-// beside `openssl speed ecdsap256`.
+// beside `openssl speed ecdsap256`; with TEST_PKI=DIR they load the PKI `verify-jws test-pki create
+// DIR` wrote instead of generating one.
 import AppStoreVerification
 import AppStoreVerificationBenchmarkSupport
 import AppStoreVerificationTesting
@@ -100,7 +101,9 @@ case "online-compare":
         return failures
     }
 case "sign-floor", "sign", "mint-transaction", "mint-notification":
-    let pki = try TestPKI()
+    // TEST_PKI=DIR (`verify-jws test-pki create DIR`) skips generating RSA keys, whose cost varies
+    // from run to run: instruction counts then compare.
+    let pki = try ProcessInfo.processInfo.environment["TEST_PKI"].map { try TestPKI(contentsOf: URL(fileURLWithPath: $0)) } ?? TestPKI()
     let pem = try TestPrivateKey(generating: .p256).pemEncoded
     switch scenario {
     case "sign-floor":

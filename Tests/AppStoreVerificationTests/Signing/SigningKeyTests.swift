@@ -114,6 +114,9 @@ struct SigningKeyTests {
             let text = Base64.encodeURL(bytes)
             #expect(!text.contains("=") && !text.contains("+") && !text.contains("/"))
             #expect(try Base64.decodeURL(Array(text.utf8)) == bytes)
+            // Standard base64 is Foundation's, to the character.
+            #expect(Base64.encodeStandard(bytes) == bytes.base64EncodedString())
+            #expect(text == bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: ""))
         }
     }
 
