@@ -103,6 +103,34 @@ int asv_private_key_from_pem(const void *pem, size_t length, EVP_PKEY **out, int
 
 // MARK: - Signing
 
+/// Reads one DER INTEGER of a P-256 ECDSA-Sig-Value at `*cursor` (within `end`) into `out` as 32
+/// big-endian bytes. 1 on success, 0 if it is not a non-negative INTEGER of at most 32 bytes.
+static int asv_der_scalar(const uint8_t **cursor, const uint8_t *end, uint8_t out[32]) {
+    const uint8_t *p = *cursor;
+    if (end - p < 2 || p[0] != 0x02) return 0;
+    size_t length = p[1];
+    p += 2;
+    if (length == 0 || length > 33 || (size_t)(end - p) < length || (p[0] & 0x80)) return 0;
+    while (length > 1 && p[0] == 0) {
+        p++;
+        length--;
+    }
+    if (length > 32) return 0;
+    memset(out, 0, 32 - length);
+    memcpy(out + 32 - length, p, length);
+    *cursor = p + length;
+    return 1;
+}
+
+/// The 64-byte JOSE form (r || s) of a DER ECDSA-Sig-Value, without OpenSSL's decoder and its
+/// allocations. 1 on success, 0 if `der` is not a P-256 signature as OpenSSL writes one.
+static int asv_der_signature_to_raw(const uint8_t *der, size_t length, uint8_t out[64]) {
+    if (length < 8 || length > 72 || der[0] != 0x30 || (size_t)der[1] != length - 2) return 0;
+    const uint8_t *cursor = der + 2;
+    const uint8_t *end = der + length;
+    return asv_der_scalar(&cursor, end, out) && asv_der_scalar(&cursor, end, out + 32) && cursor == end;
+}
+
 EVP_PKEY_CTX *asv_sign_context_new(EVP_PKEY *key, asv_error *err) {
     asv_error_begin(err);
     if (key == NULL || asv_pkey_kind(key) != ASV_KEY_EC_P256) {
@@ -147,10 +175,6 @@ int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *messag
     size_t der_length = sizeof(der);
     uint8_t digest[32];
     int result = -1;
-    ECDSA_SIG *parsed = NULL;
-    const unsigned char *cursor = der;
-    const BIGNUM *r = NULL;
-    const BIGNUM *s = NULL;
     EVP_PKEY_CTX *own = NULL;
     if (context == NULL) {
         own = asv_sign_context_new(key, err);
@@ -173,21 +197,14 @@ int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *messag
         result = 1;
         goto done;
     }
-    parsed = d2i_ECDSA_SIG(NULL, &cursor, (long)der_length);
-    if (parsed == NULL || (size_t)(cursor - der) != der_length) {
+    if (!asv_der_signature_to_raw(der, der_length, out)) {
         asv_error_fail(err, "OpenSSL's DER signature cannot be read back");
-        goto done;
-    }
-    ECDSA_SIG_get0(parsed, &r, &s);
-    if (r == NULL || s == NULL || BN_bn2binpad(r, out, 32) != 32 || BN_bn2binpad(s, out + 32, 32) != 32) {
-        asv_error_fail(err, "the signature's r or s does not fit in 32 bytes");
         goto done;
     }
     *out_length = 64;
     result = 1;
 
 done:
-    ECDSA_SIG_free(parsed);
     EVP_PKEY_CTX_free(own);
     OPENSSL_cleanse(digest, sizeof(digest));
     OPENSSL_cleanse(der, sizeof(der));

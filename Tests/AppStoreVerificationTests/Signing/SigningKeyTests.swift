@@ -107,6 +107,23 @@ struct SigningKeyTests {
         #expect(String(decoding: escaped.utf8, as: UTF8.self) == #"{"k":"a\"b\\c\n\t\u007f\b\f\u0001\u00e9\ud83d\ude00/ "}"#)
     }
 
+    @Test("2,000 raw signatures all verify: r and s shorter than 32 bytes (about 1 in 128) are left-padded")
+    func rawSignaturesVerify() throws {
+        let key = try SigningKey(contentsOf: SigningTestKeys.require().pkcs8)
+        let publicKey = try PublicKey(subjectPublicKeyInfo: key.publicKeyDER)
+        var short = 0
+        for index in 0..<2_000 {
+            let message = Array("message \(index)".utf8)
+            let raw = try key.sign(message, encoding: .raw)
+            let der = try key.sign(message, encoding: .der)
+            #expect(raw.count == 64)
+            #expect(throws: Never.self) { try publicKey.verifyES256(signature: raw, over: message) }
+            if raw.first == 0 || raw[32] == 0 { short += 1 }
+            #expect(der.first == 0x30 && der.count <= 72)
+        }
+        #expect(short > 0, "no short r or s in 2,000 signatures: the padding path was not exercised")
+    }
+
     @Test("base64url encoding has no padding and round-trips through the strict decoder")
     func base64URL() throws {
         for count in 0..<70 {
