@@ -57,21 +57,24 @@ final class RevocationSubjects: Sendable {
     /// The subjects of a JWS chain the offline checks validated: its parsed certificates, no
     /// certificate read again.
     static func of(_ chain: ValidatedChain) -> Result<RevocationSubjects, VerificationError> {
-        guard let root = chain.root else {
-            return .failure(.invalidCertificateChain("No configured trusted root issued the intermediate (x5c[1], \(chain.intermediate.subject)), so its revocation status cannot be asked."))
-        }
-        return .success(RevocationSubjects(
-            leaf: RevocationSubject(certificate: chain.leaf, issuer: chain.intermediate, position: "the leaf (x5c[0], \(chain.leaf.subject))"),
-            intermediate: RevocationSubject(certificate: chain.intermediate, issuer: root, position: "the intermediate (x5c[1], \(chain.intermediate.subject))")))
+        of(chain, leaf: "the leaf (x5c[0], \(chain.leaf.subject))", intermediate: "the intermediate (x5c[1], \(chain.intermediate.subject))",
+           noRoot: "No configured trusted root issued the intermediate (x5c[1], \(chain.intermediate.subject))")
     }
 
     /// The subjects of an app receipt's chain the offline checks validated.
     static func of(receiptChain chain: ValidatedChain) -> Result<RevocationSubjects, VerificationError> {
+        of(chain, leaf: "the receipt's signing certificate (\(chain.leaf.subject))", intermediate: "the receipt's intermediate (\(chain.intermediate.subject))",
+           noRoot: "The receipt's intermediate (\(chain.intermediate.subject)) was validated to no configured receipt root")
+    }
+
+    /// The leaf (issued by the intermediate) and the intermediate (issued by the root its path was
+    /// validated to), named for messages.
+    private static func of(_ chain: ValidatedChain, leaf: String, intermediate: String, noRoot: String) -> Result<RevocationSubjects, VerificationError> {
         guard let root = chain.root else {
-            return .failure(.invalidCertificateChain("The receipt's intermediate (\(chain.intermediate.subject)) was validated to no configured receipt root, so its revocation status cannot be asked."))
+            return .failure(.invalidCertificateChain("\(noRoot), so its revocation status cannot be asked."))
         }
         return .success(RevocationSubjects(
-            leaf: RevocationSubject(certificate: chain.leaf, issuer: chain.intermediate, position: "the receipt's signing certificate (\(chain.leaf.subject))"),
-            intermediate: RevocationSubject(certificate: chain.intermediate, issuer: root, position: "the receipt's intermediate (\(chain.intermediate.subject))")))
+            leaf: RevocationSubject(certificate: chain.leaf, issuer: chain.intermediate, position: leaf),
+            intermediate: RevocationSubject(certificate: chain.intermediate, issuer: root, position: intermediate)))
     }
 }
