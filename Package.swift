@@ -79,6 +79,7 @@ let package = Package(
                 "AppStoreVerification",
                 "AppStoreVerificationTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
+                .target(name: "AppStoreServerAPI", condition: .when(traits: ["ServerAPIClient"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -100,6 +101,8 @@ let package = Package(
             dependencies: [
                 "AppStoreVerification",
                 "AppStoreVerificationTesting",
+                // Built so that the `verify-jws api` tests can run it.
+                "verify-jws",
                 .target(name: "AppStoreServerAPI", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),

@@ -10,20 +10,20 @@ extension LineVerifier {
         let box = OutcomeBox()
         let done = DispatchSemaphore(value: 0)
         Task {
-            box.outcome = await Self.verifyOnline(jws, as: kind, with: verifier, notificationOutcome: notificationOutcome)
+            box.outcome = await Self.verifyOnline(jws, as: kind, with: verifier)
             done.signal()
         }
         done.wait()
         return box.outcome ?? Outcome(SignedDataDecodingError(.malformedJWS, "The online verification gave no result."), kind: kind)
     }
 
-    private static func verifyOnline(_ jws: String, as kind: SignedPayloadKind, with verifier: SignedDataVerifier, notificationOutcome: (VerificationResult<ResponseBodyV2DecodedPayload>) -> Outcome) async -> Outcome {
+    private static func verifyOnline(_ jws: String, as kind: SignedPayloadKind, with verifier: SignedDataVerifier) async -> Outcome {
         do {
             switch kind {
             case .transaction: return Outcome(try await verifier.online.verifyTransaction(jws))
             case .renewalInfo: return Outcome(try await verifier.online.verifyRenewalInfo(jws))
             case .appTransaction: return Outcome(try await verifier.online.verifyAppTransaction(jws))
-            case .notification: return notificationOutcome(try await verifier.online.verifyNotification(jws))
+            case .notification: return Self.notificationOutcome(try await verifier.online.verifyNotification(jws))
             case .realtimeRequest: return Outcome(try await verifier.online.verifyRealtimeRequest(jws))
             case .appReceipt: return Outcome(try await verifier.online.verifyAppReceipt(jws))
             }

@@ -62,7 +62,7 @@ struct LineVerifier: Sendable {
             case .transaction: return Outcome(try verifier.verifyTransaction(jws))
             case .renewalInfo: return Outcome(try verifier.verifyRenewalInfo(jws))
             case .appTransaction: return Outcome(try verifier.verifyAppTransaction(jws))
-            case .notification: return notificationOutcome(try verifier.verifyNotification(jws))
+            case .notification: return Self.notificationOutcome(try verifier.verifyNotification(jws))
             case .realtimeRequest: return Outcome(try verifier.verifyRealtimeRequest(jws))
             case .appReceipt: return appReceiptOutcome(for: jws)
             }
@@ -71,7 +71,7 @@ struct LineVerifier: Sendable {
         }
     }
 
-    func notificationOutcome(_ result: VerificationResult<ResponseBodyV2DecodedPayload>) -> Outcome {
+    static func notificationOutcome(_ result: VerificationResult<ResponseBodyV2DecodedPayload>) -> Outcome {
         var outcome = Outcome(result)
         let notification = result.unsafePayloadValue
         if let nested = notification.transactionInfo {
