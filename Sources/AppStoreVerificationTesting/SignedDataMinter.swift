@@ -6,13 +6,15 @@ import Foundation
 /// StoreKit Testing in Xcode signs): JWS for transactions, renewal info, app transactions,
 /// notifications and real-time requests, and PKCS#7 app receipts.
 ///
-/// The typed methods encode the library's own models with `AppStoreJSON.makeEncoder()` (Apple's
+/// The typed methods encode the library's own models as `AppStoreJSON.makeEncoder()` does (Apple's
 /// member names, dates in milliseconds); ``sign(payloadJSON:)`` signs any bytes exactly as given.
 /// Every JWS has the header `alg` ES256 and the PKI's chain in `x5c` (leaf, intermediate, root);
 /// Xcode's has `kid` `Apple_Xcode_Key`, `typ` JWT and its one certificate.
 public struct SignedDataMinter: Sendable {
     /// The JWS header, base64url-encoded once (three certificates: most of every JWS's bytes).
     private let headerSegment: String
+    /// SHA-256 having absorbed `headerSegment.`: each signature hashes only its payload.
+    private let headerDigest: SHA256Prefix
     private let key: SigningKey
     /// The receipt's signer, its key, and the certificates embedded after the signer's.
     private let receiptSigner: TestCertificate
@@ -25,6 +27,7 @@ public struct SignedDataMinter: Sendable {
     public init(pki: TestPKI) throws(AppStoreTestingError) {
         let x5c = pki.chain.certificates.map { "\"\($0.derEncoded.base64EncodedString())\"" }.joined(separator: ",")
         headerSegment = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
+        headerDigest = try Self.prefixDigest(of: headerSegment)
         key = try pki.chain.signingKey.signingKey()
         receiptSigner = pki.receiptChain.leaf
         receiptKey = pki.receiptChain.signingKey
@@ -37,6 +40,7 @@ public struct SignedDataMinter: Sendable {
     /// - Throws: ``AppStoreTestingError`` when the Xcode key is not a usable P-256 key.
     public init(xcode: XcodeTestPKI) throws(AppStoreTestingError) {
         headerSegment = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}".utf8))
+        headerDigest = try Self.prefixDigest(of: headerSegment)
         key = try xcode.key.signingKey()
         receiptSigner = xcode.receiptCertificate
         receiptKey = xcode.receiptKey
@@ -48,23 +52,47 @@ public struct SignedDataMinter: Sendable {
     ///
     /// - Throws: ``AppStoreTestingError`` (`openSSLFailure`) when OpenSSL fails to sign.
     public func sign(payloadJSON: Data) throws(AppStoreTestingError) -> String {
-        let input = headerSegment + "." + Base64.encodeURL(payloadJSON)
+        var payloadSegment = Base64.encodeURL(payloadJSON)
+        let digest: SHA256Digest
+        do {
+            digest = try payloadSegment.withUTF8 { bytes in try headerDigest.digest(appending: UnsafeRawBufferPointer(bytes)) }
+        } catch {
+            throw AppStoreTestingError(.openSSLFailure, "SHA-256 failed: \((error as? OpenSSLFailure)?.message ?? String(describing: error))")
+        }
         let signature: Data
         do {
-            signature = try key.sign(Array(input.utf8), encoding: .raw)
+            signature = try key.sign(digest: digest, encoding: .raw)
         } catch {
             throw AppStoreTestingError(.openSSLFailure, "ES256 signing failed: \(error.message)")
         }
-        return input + "." + Base64.encodeURL(signature)
+        let signatureSegment = Base64.encodeURL(signature)
+        var jws = ""
+        jws.reserveCapacity(headerSegment.utf8.count + payloadSegment.utf8.count + signatureSegment.utf8.count + 2)
+        jws += headerSegment
+        jws += "."
+        jws += payloadSegment
+        jws += "."
+        jws += signatureSegment
+        return jws
     }
 
-    /// Signs `payload` encoded with `AppStoreJSON.makeEncoder()`.
+    /// SHA-256 having absorbed `header.`.
+    private static func prefixDigest(of headerSegment: String) throws(AppStoreTestingError) -> SHA256Prefix {
+        do {
+            return try SHA256Prefix(absorbing: Array((headerSegment + ".").utf8))
+        } catch {
+            throw AppStoreTestingError(.openSSLFailure, "SHA-256 failed: \(error.message)")
+        }
+    }
+
+    /// Signs `payload` encoded as `AppStoreJSON.makeEncoder()` encodes it (by the faster
+    /// `AppStoreJSON.encode(_:)`, which writes the same bytes).
     ///
     /// - Throws: ``AppStoreTestingError`` (`invalidPayload`) when it cannot be encoded.
     public func sign(_ payload: some Encodable) throws(AppStoreTestingError) -> String {
         let json: Data
         do {
-            json = try AppStoreJSON.makeEncoder().encode(payload)
+            json = try AppStoreJSON.encode(payload)
         } catch {
             throw AppStoreTestingError(.invalidPayload, "the payload cannot be encoded as JSON: \(error)")
         }

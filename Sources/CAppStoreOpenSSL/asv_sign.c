@@ -150,6 +150,20 @@ void asv_sign_context_free(EVP_PKEY_CTX *context) { EVP_PKEY_CTX_free(context); 
 
 int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *message, size_t message_length,
                         int encoding, uint8_t *out, size_t capacity, size_t *out_length, asv_error *err) {
+    uint8_t digest[32];
+    if (asv_sha256(message, message_length, digest) != 1) {
+        asv_error_begin(err);
+        *out_length = 0;
+        asv_error_fail(err, "SHA-256 failed");
+        return -1;
+    }
+    int result = asv_ecdsa_p256_sign_digest(key, context, digest, encoding, out, capacity, out_length, err);
+    OPENSSL_cleanse(digest, sizeof(digest));
+    return result;
+}
+
+int asv_ecdsa_p256_sign_digest(EVP_PKEY *key, EVP_PKEY_CTX *context, const uint8_t digest[32],
+                               int encoding, uint8_t *out, size_t capacity, size_t *out_length, asv_error *err) {
     asv_error_begin(err);
     *out_length = 0;
     if (key == NULL || asv_pkey_kind(key) != ASV_KEY_EC_P256) {
@@ -173,7 +187,6 @@ int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *messag
     // DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, at most 2 + 2 * 35 = 72 bytes for P-256.
     uint8_t der[80];
     size_t der_length = sizeof(der);
-    uint8_t digest[32];
     int result = -1;
     EVP_PKEY_CTX *own = NULL;
     if (context == NULL) {
@@ -183,11 +196,7 @@ int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *messag
         }
         context = own;
     }
-    if (asv_sha256(message, message_length, digest) != 1) {
-        asv_error_fail(err, "SHA-256 failed");
-        goto done;
-    }
-    if (EVP_PKEY_sign(context, der, &der_length, digest, sizeof(digest)) != 1 || der_length > 72) {
+    if (EVP_PKEY_sign(context, der, &der_length, digest, 32) != 1 || der_length > 72) {
         asv_error_fail(err, "ECDSA-SHA256 signing failed");
         goto done;
     }
@@ -206,7 +215,6 @@ int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *messag
 
 done:
     EVP_PKEY_CTX_free(own);
-    OPENSSL_cleanse(digest, sizeof(digest));
     OPENSSL_cleanse(der, sizeof(der));
     if (result == 1) {
         ERR_clear_error();

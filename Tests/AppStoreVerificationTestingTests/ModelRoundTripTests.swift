@@ -7,9 +7,12 @@ import Testing
 @Suite struct ModelRoundTripTests {
     static let date = Date(timeIntervalSince1970: 1_772_366_400.123)
 
-    /// `value` encoded with AppStoreJSON.makeEncoder and decoded strictly.
+    /// `value` encoded with AppStoreJSON.makeEncoder and decoded strictly; `AppStoreJSON.encode`
+    /// (the minter's faster encoder) must write the same bytes.
     static func roundTrip<Model: Codable>(_ value: Model) throws -> (Model, [String: Any]) {
         let json = try AppStoreJSON.makeEncoder().encode(value)
+        let fast = try AppStoreJSON.encode(value)
+        #expect(fast == json, "\(Model.self): AppStoreJSON.encode wrote \(String(decoding: fast, as: UTF8.self)), JSONEncoder \(String(decoding: json, as: UTF8.self))")
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         return (try AppStoreJSON.decode(Model.self, from: json), object)
     }
@@ -86,5 +89,50 @@ import Testing
         #expect(again == model)
         let original = try #require(try JSONSerialization.jsonObject(with: json) as? NSDictionary)
         #expect(NSDictionary(dictionary: encoded).isEqual(original), "\(Model.self): \(encoded) != \(original)")
+    }
+
+    /// Values at the edges of JSON: escapes, non-ASCII, numbers, dates with and without fractions,
+    /// nested and empty containers, nil members: `AppStoreJSON.encode` writes what JSONEncoder writes.
+    @Test func theFastEncoderWritesWhatJSONEncoderWrites() throws {
+        struct Edge: Encodable {
+            let text: String
+            let number: Double
+            let integer: Int64
+            let flag: Bool
+            let date: Date
+            let missing: String?
+            let list: [Double]
+            let nested: [String: [Int]]
+            let data: Data
+            let uuid: UUID
+        }
+        let texts = ["", "plain", "quote \" back \\ slash / tab \t nl \n cr \r bs \u{08} ff \u{0C} nul \u{0} us \u{1F} del \u{7F}",
+                     "é 漢字 🙂 \u{2028} \u{202E}", "{\"json\":[1]}"]
+        let numbers: [Double] = [0, -0.0, 1, -1, 0.5, 1.5, 9.99, 1e-7, 1e21, 1e22, 123456789012345680, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1 + 0.2, 1697679936049.7297]
+        let dates = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_772_366_400.123), Date(timeIntervalSince1970: 1_697_679_936.0497297),
+                     Date(timeIntervalSince1970: -1.5), Date(timeIntervalSince1970: 1e13), Date(timeIntervalSince1970: 9.5e12)]
+        for (index, text) in texts.enumerated() {
+            for (offset, number) in numbers.enumerated() {
+                let edge = Edge(text: text, number: number, integer: index % 2 == 0 ? Int64.max : Int64.min + Int64(offset), flag: offset % 2 == 0,
+                                date: dates[(index + offset) % dates.count], missing: offset % 3 == 0 ? nil : text,
+                                list: offset % 4 == 0 ? [] : [number, -number], nested: offset % 5 == 0 ? [:] : ["b": [1], "a": [], "B": [2, 3], "é": [4], "": []],
+                                data: Data(text.utf8), uuid: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID())
+                let expected = try AppStoreJSON.makeEncoder().encode(edge)
+                let written = try AppStoreJSON.encode(edge)
+                #expect(written == expected, "\(String(decoding: written, as: UTF8.self)) != \(String(decoding: expected, as: UTF8.self))")
+            }
+        }
+        for bad in [Double.nan, .infinity, -.infinity] {
+            #expect(throws: EncodingError.self) { try AppStoreJSON.encode(Edge(text: "", number: bad, integer: 0, flag: true, date: Date(), missing: nil, list: [], nested: [:], data: Data(), uuid: UUID())) }
+        }
+        // Every special byte at every offset of a long string (the writer scans eight bytes at a time).
+        for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "/"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "x", count: offset) + special + String(repeating: "y", count: 19 - offset) + special
+                #expect(try AppStoreJSON.encode([text]) == AppStoreJSON.makeEncoder().encode([text]), "\(offset) \(special.unicodeScalars.map(\.value))")
+            }
+        }
+        #expect(try AppStoreJSON.encode([1, 2]) == AppStoreJSON.makeEncoder().encode([1, 2]))
+        #expect(try AppStoreJSON.encode("top") == AppStoreJSON.makeEncoder().encode("top"))
     }
 }

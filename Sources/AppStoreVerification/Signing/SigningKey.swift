@@ -95,17 +95,35 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
 
     /// Signs SHA-256 of `message` with ECDSA (randomized: each call gives another signature).
     package func sign<Message: ContiguousBytes>(_ message: Message, encoding: SignatureEncoding) throws(OpenSSLFailure) -> Data {
+        try signing(encoding) { context, format, out, length, error in
+            message.withUnsafeBytes { messageBytes in
+                asv_ecdsa_p256_sign(pointer, context, messageBytes.baseAddress, messageBytes.count, format, out.baseAddress, out.count, length, error)
+            }
+        }
+    }
+
+    /// Signs a message whose SHA-256 is `digest` (see ``SHA256Prefix``: messages that share a long
+    /// prefix, such as a JWS header, hash it once).
+    package func sign(digest: SHA256Digest, encoding: SignatureEncoding) throws(OpenSSLFailure) -> Data {
+        var digest = digest
+        return try signing(encoding) { context, format, out, length, error in
+            withUnsafeBytes(of: &digest.bytes) { digestBytes in
+                asv_ecdsa_p256_sign_digest(pointer, context, digestBytes.bindMemory(to: UInt8.self).baseAddress, format, out.baseAddress, out.count, length, error)
+            }
+        }
+    }
+
+    /// Runs one signing call with the shared context when no other thread holds it.
+    private func signing(_ encoding: SignatureEncoding,
+                         _ call: (OpaquePointer?, Int32, UnsafeMutableBufferPointer<UInt8>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<asv_error>) -> Int32) throws(OpenSSLFailure) -> Data {
         var error = asv_error()
         var signature = [UInt8](repeating: 0, count: 72)
         var length = 0
-        let format = encoding == .raw ? ASV_SIGNATURE_RAW : ASV_SIGNATURE_DER
+        let format = Int32(encoding == .raw ? ASV_SIGNATURE_RAW : ASV_SIGNATURE_DER)
         let shared = contextLock.try()
         defer { if shared { contextLock.unlock() } }
-        let result = message.withUnsafeBytes { messageBytes in
-            signature.withUnsafeMutableBytes { out in
-                asv_ecdsa_p256_sign(pointer, shared ? context : nil, messageBytes.baseAddress, messageBytes.count, Int32(format),
-                                    out.bindMemory(to: UInt8.self).baseAddress, out.count, &length, &error)
-            }
+        let result = signature.withUnsafeMutableBufferPointer { out in
+            call(shared ? context : nil, format, out, &length, &error)
         }
         guard result == 1 else { throw OpenSSLFailure(error) }
         return Data(signature[..<length])

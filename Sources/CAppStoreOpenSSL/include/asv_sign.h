@@ -57,6 +57,10 @@ void asv_sign_context_free(EVP_PKEY_CTX *context);
 int asv_ecdsa_p256_sign(EVP_PKEY *key, EVP_PKEY_CTX *context, const void *message, size_t message_length,
                         int encoding, uint8_t *out, size_t capacity, size_t *out_length, asv_error *err);
 
+/// As asv_ecdsa_p256_sign, for a message whose SHA-256 `digest` the caller computed (with
+/// asv_sha256_prefix_finish, say, when many messages share a long prefix such as a JWS header).
+int asv_ecdsa_p256_sign_digest(EVP_PKEY *key, EVP_PKEY_CTX *context, const uint8_t digest[32],
+                               int encoding, uint8_t *out, size_t capacity, size_t *out_length, asv_error *err);
 /// Writes the DER SubjectPublicKeyInfo of `key`'s public key into `out`; `*out_length` receives
 /// its length (when `capacity` is too small, the length needed, and the function returns 0).
 /// 1 on success, -1 when OpenSSL failed.

@@ -46,6 +46,19 @@ public enum AppStoreJSON: Sendable {
         return encoder
     }
 
+    /// Encodes `value` exactly as ``makeEncoder()`` does (the same bytes: keys sorted, `/`
+    /// unescaped, dates as milliseconds since 1970, whole when they are whole), several times
+    /// faster. The Testing product's minter encodes payloads this way.
+    ///
+    /// - Throws: `EncodingError` as `JSONEncoder` throws it (a non-finite number, for one).
+    public static func encode(_ value: some Encodable) throws -> Data {
+        let node = try JSONTreeEncoder.node(for: value, at: [])
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        node.write(into: &bytes)
+        return Data(bytes)
+    }
+
     /// `date` rounded to a whole millisecond since 1970, as App Store payloads carry dates: the
     /// model initializers store dates this way, so that a model encodes and decodes back unchanged.
     static func wholeMilliseconds(_ date: Date) -> Date {
