@@ -12,6 +12,7 @@ final class FakeAppStore: @unchecked Sendable {
         let path: String
         let query: [(name: String, value: String)]
         let authorization: String?
+        var contentType: String? = nil
         let body: Data
         let receivedAt: ContinuousClock.Instant
 
@@ -44,8 +45,8 @@ final class FakeAppStore: @unchecked Sendable {
     private let publicKey: PublicKey
     private let lock = NSLock()
 
-    // Data (set by tests before calls).
-    private var storage = Storage()
+    // Data (set by tests before calls); read and changed only under `lock`.
+    var storage = Storage()
 
     struct Storage {
         var pageSize = 2
@@ -64,6 +65,8 @@ final class FakeAppStore: @unchecked Sendable {
         var appAccountTokens: [String: String] = [:]
         var consumption: [String: [String: Any]] = [:]
         var environment = "Sandbox"
+        /// Mass extensions, consumption V1, finished transactions, retention messaging.
+        var more = MoreState()
     }
 
     init(apiPublicKeyDER: Data, keyId: String, issuerId: String, bundleId: String) throws {
@@ -137,7 +140,7 @@ final class FakeAppStore: @unchecked Sendable {
 
     // MARK: - Routes
 
-    private static let notFound = Reply.apiError(404, code: 4040010, message: "Transaction id not found.")
+    static let notFound = Reply.apiError(404, code: 4040010, message: "Transaction id not found.")
 
     private func route(_ request: Request) -> Reply {
         let segments = request.path.split(separator: "/").map(String.init)
@@ -226,12 +229,12 @@ final class FakeAppStore: @unchecked Sendable {
             storage.consumption[id] = body
             return Reply(status: 202)
         default:
-            return .apiError(404, code: 4040000, message: "Not found: \(request.method) \(request.path)")
+            return moreRoutes(request) ?? .apiError(404, code: 4040000, message: "Not found: \(request.method) \(request.path)")
         }
     }
 
     /// A page of `items`: tokens are "page-N" (N the index of the page's first item).
-    private func page(_ items: [String], token: String?, tokenName: String, itemName: String = "signedTransactions",
+    func page(_ items: [String], token: String?, tokenName: String, itemName: String = "signedTransactions",
                       wrap: (String) -> Any = { $0 }, extra: [String: Any] = [:]) -> Reply {
         var start = 0
         if let token {

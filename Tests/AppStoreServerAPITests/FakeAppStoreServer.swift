@@ -67,6 +67,7 @@ private final class FakeAppStoreHandler: ChannelInboundHandler {
                 path: components?.percentEncodedPath ?? head.uri,
                 query: (components?.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") },
                 authorization: head.headers.first(name: "Authorization"),
+                contentType: head.headers.first(name: "Content-Type"),
                 body: Data(body.readableBytesView),
                 receivedAt: .now)
             let reply = store.handle(request)

@@ -3,19 +3,22 @@ import Foundation
 
 /// One App Store Server API request, before authentication.
 struct APIRequest: Sendable {
-    /// The HTTP method: GET, POST or PUT.
+    /// The HTTP method: GET, POST, PUT or DELETE.
     var method: String
     /// The path, every segment percent-encoded, starting with `/inApps/`.
     var path: String
     /// Query parameters in order (a name may repeat).
     var query: [(name: String, value: String)] = []
-    /// A JSON body, if any.
+    /// The body, if any: JSON unless ``contentType`` says otherwise.
     var body: Data?
+    /// The body's media type (`application/json`, or `image/png` for Upload Image).
+    var contentType = "application/json"
 
     /// A request for `path`, built from literal segments and caller-given ones (percent-encoded).
     ///
     /// - Throws: ``AppStoreServerAPIError`` (`invalidRequest`) for an empty caller-given segment.
-    init(_ method: String, _ segments: [PathSegment], query: [(name: String, value: String)] = [], body: Data? = nil) throws(AppStoreServerAPIError) {
+    init(_ method: String, _ segments: [PathSegment], query: [(name: String, value: String)] = [], body: Data? = nil,
+         contentType: String = "application/json") throws(AppStoreServerAPIError) {
         var path = ""
         for segment in segments {
             switch segment {
@@ -32,6 +35,7 @@ struct APIRequest: Sendable {
         self.path = path
         self.query = query
         self.body = body
+        self.contentType = contentType
     }
 
     /// A path segment.

@@ -87,7 +87,7 @@ extension AppStoreServerAPIClient {
         http.headers.add(name: "Accept", value: "application/json")
         http.headers.add(name: "User-Agent", value: Self.userAgent)
         if let body = request.body {
-            http.headers.add(name: "Content-Type", value: "application/json")
+            http.headers.add(name: "Content-Type", value: request.contentType)
             http.body = .bytes(ByteBuffer(bytes: body))
         }
         let limit = options.maximumResponseBodySize

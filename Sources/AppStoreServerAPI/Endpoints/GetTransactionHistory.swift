@@ -3,19 +3,23 @@ import AppStoreVerification
 
 extension AppStoreServerAPIClient {
     /// One page of a customer's transaction history: Get Transaction History v2,
-    /// `GET /inApps/v2/history/{transactionId}`.
+    /// `GET /inApps/v2/history/{transactionId}` (or, with `version: .v1`, the version Apple
+    /// deprecated, `GET /inApps/v1/history/{transactionId}`).
     ///
     /// - Parameters:
     ///   - transactionId: any transaction ID, original transaction ID or app transaction ID of the customer.
     ///   - revision: the previous page's ``HistoryResponse/revision``; `nil` for the first page.
     ///   - request: filters and order; give the same ones for every page.
+    ///   - version: the endpoint's version; `.v2` (Apple's recommendation) by default.
     /// - Returns: the page, each transaction verified (an item that fails is `.unverified`).
     /// - Throws: ``AppStoreServerAPIError``.
     public func transactionHistoryPage(transactionId: String, revision: String? = nil,
-                                       request: TransactionHistoryRequest = TransactionHistoryRequest()) async throws(AppStoreServerAPIError) -> HistoryResponse {
+                                       request: TransactionHistoryRequest = TransactionHistoryRequest(),
+                                       version: GetTransactionHistoryVersion = .v2) async throws(AppStoreServerAPIError) -> HistoryResponse {
         var query = request.queryItems
         if let revision { query.insert(("revision", revision), at: 0) }
-        let call = try APIRequest("GET", [.literal("inApps"), .literal("v2"), .literal("history"), .parameter(name: "transactionId", value: transactionId)], query: query)
+        let call = try APIRequest("GET", [.literal("inApps"), .parameter(name: "version", value: version.rawValue), .literal("history"),
+                                          .parameter(name: "transactionId", value: transactionId)], query: query)
         let body = try decode(HistoryResponse.Body.self, from: try await send(call), of: call)
         return HistoryResponse(body: body, transactions: try await verifyAll(body.signedTransactions, as: Transaction.self, at: "signedTransactions", of: call))
     }
@@ -33,10 +37,12 @@ extension AppStoreServerAPIClient {
     /// - Parameters:
     ///   - transactionId: any transaction ID, original transaction ID or app transaction ID of the customer.
     ///   - request: filters and order.
+    ///   - version: the endpoint's version; `.v2` (Apple's recommendation) by default.
     public func transactionHistory(transactionId: String,
-                                   request: TransactionHistoryRequest = TransactionHistoryRequest()) -> PaginatedResults<VerificationResult<Transaction>> {
+                                   request: TransactionHistoryRequest = TransactionHistoryRequest(),
+                                   version: GetTransactionHistoryVersion = .v2) -> PaginatedResults<VerificationResult<Transaction>> {
         PaginatedResults { (revision) async throws(AppStoreServerAPIError) in
-            let page = try await self.transactionHistoryPage(transactionId: transactionId, revision: revision, request: request)
+            let page = try await self.transactionHistoryPage(transactionId: transactionId, revision: revision, request: request, version: version)
             return try PaginatedResults.Page(items: page.transactions, hasMore: page.hasMore, token: page.revision, field: "revision")
         }
     }

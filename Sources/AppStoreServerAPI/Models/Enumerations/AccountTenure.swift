@@ -1,0 +1,38 @@
+#if ServerAPIClient
+import AppStoreVerification
+
+/// The age of the customer's account (Apple's `AccountTenure`).
+public struct AccountTenure: OpenEnumeration {
+    /// The value as the JSON carries it.
+    public let rawValue: Int32
+    /// Creates a value from its raw value; every raw value is accepted.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// Not declared.
+    public static let undeclared = AccountTenure(rawValue: 0)
+    /// 0 to 3 days.
+    public static let zeroToThreeDays = AccountTenure(rawValue: 1)
+    /// 3 to 10 days.
+    public static let threeDaysToTenDays = AccountTenure(rawValue: 2)
+    /// 10 to 30 days.
+    public static let tenDaysToThirtyDays = AccountTenure(rawValue: 3)
+    /// 30 to 90 days.
+    public static let thirtyDaysToNinetyDays = AccountTenure(rawValue: 4)
+    /// 90 to 180 days.
+    public static let ninetyDaysToOneHundredEightyDays = AccountTenure(rawValue: 5)
+    /// 180 to 365 days.
+    public static let oneHundredEightyDaysToThreeHundredSixtyFiveDays = AccountTenure(rawValue: 6)
+    /// Over 365 days.
+    public static let greaterThanThreeHundredSixtyFiveDays = AccountTenure(rawValue: 7)
+    /// Every value Apple documented when this library was released.
+    public static let documentedValues: [AccountTenure] = [
+        .undeclared,
+        .zeroToThreeDays,
+        .threeDaysToTenDays,
+        .tenDaysToThirtyDays,
+        .thirtyDaysToNinetyDays,
+        .ninetyDaysToOneHundredEightyDays,
+        .oneHundredEightyDaysToThreeHundredSixtyFiveDays,
+        .greaterThanThreeHundredSixtyFiveDays,
+    ]
+}
+#endif

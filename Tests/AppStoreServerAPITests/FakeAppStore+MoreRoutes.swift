@@ -1,0 +1,302 @@
+#if ServerAPIClient
+import Foundation
+
+/// The fake's routes for mass renewal-date extensions, Get Transaction History v1, Send
+/// Consumption Information V1, Finish Transaction and the Retention Messaging API. Each checks the
+/// method, the path and the body's JSON as Apple documents them, and answers with Apple's JSON or
+/// Apple's error code. Called by ``FakeAppStore`` under its lock (after the bearer token passed).
+extension FakeAppStore {
+    /// What these routes remember.
+    struct MoreState {
+        /// Mass extension requests by request identifier (the body as sent).
+        var massExtensions: [String: [String: Any]] = [:]
+        /// Send Consumption Information V1 bodies by transaction ID.
+        var consumptionV1: [String: [String: Any]] = [:]
+        /// Finished transaction IDs, in order.
+        var finished: [String] = []
+        /// Uploaded images by identifier.
+        var images: [String: Image] = [:]
+        /// Uploaded messages by identifier.
+        var messages: [String: Message] = [:]
+        /// Default messages: "productId/locale" to message identifier.
+        var defaults: [String: String] = [:]
+        /// The configured realtime URL.
+        var realtimeURL: String?
+        /// Performance tests by request ID: the original transaction ID.
+        var performanceTests: [String: String] = [:]
+        /// Whether a performance test passed (production realtime URLs need one).
+        var passedPerformanceTest = false
+    }
+
+    /// An uploaded image.
+    struct Image {
+        var state = "PENDING"
+        var size: String?
+        var bytes: Data
+    }
+
+    /// An uploaded message.
+    struct Message {
+        var state = "PENDING"
+        var body: [String: Any]
+    }
+
+    /// The first eight bytes of every PNG file.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Answers `request` when it is one of these routes, else `nil`.
+    func moreRoutes(_ request: Request) -> Reply? {
+        let segments = request.path.split(separator: "/").map(String.init)
+        // "METHOD /a/*/b" patterns; each `*` captures one segment.
+        func match(_ pattern: String) -> [String]? {
+            let parts = pattern.split(separator: " ")
+            guard parts.count == 2, parts[0] == request.method else { return nil }
+            let expected = parts[1].split(separator: "/").map(String.init)
+            guard expected.count == segments.count else { return nil }
+            var captured: [String] = []
+            for (want, have) in zip(expected, segments) {
+                if want == "*" { captured.append(have) } else if want != have { return nil }
+            }
+            return captured
+        }
+        let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
+        if match("POST /inApps/v1/subscriptions/extend/mass") != nil { return massExtend(body) }
+        if let ids = match("GET /inApps/v1/subscriptions/extend/mass/*/*") {
+            return massExtendStatus(productId: ids[0], requestIdentifier: ids[1])
+        }
+        if let ids = match("GET /inApps/v1/history/*") {
+            guard let items = storage.history[ids[0]] else { return Self.notFound }
+            return page(items, token: request.queryValues("revision").first, tokenName: "revision",
+                        extra: ["bundleId": bundleId, "appAppleId": 1234, "environment": storage.environment])
+        }
+        if let ids = match("PUT /inApps/v1/transactions/consumption/*") { return consumptionV1(transactionId: ids[0], body) }
+        if let ids = match("POST /inApps/v1/transactions/*/finish") {
+            guard request.body.isEmpty else { return .apiError(400, code: 4000000, message: "Finish Transaction takes no body.") }
+            guard storage.transactions[ids[0]] != nil else { return Self.notFound }
+            storage.more.finished.append(ids[0])
+            return Reply(status: 200)
+        }
+        if match("GET /inApps/v1/messaging/image/list") != nil {
+            let items = storage.more.images.sorted { $0.key < $1.key }.map { id, image -> [String: Any] in
+                var item: [String: Any] = ["imageIdentifier": id, "imageState": image.state]
+                if let size = image.size { item["imageSize"] = size }
+                return item
+            }
+            return .json(["imageIdentifiers": items])
+        }
+        if let ids = match("PUT /inApps/v1/messaging/image/*") { return uploadImage(id: ids[0], request) }
+        if let ids = match("DELETE /inApps/v1/messaging/image/*") { return deleteImage(id: ids[0]) }
+        if match("GET /inApps/v1/messaging/message/list") != nil {
+            let items = storage.more.messages.sorted { $0.key < $1.key }.map { ["messageIdentifier": $0.key, "messageState": $0.value.state] }
+            return .json(["messageIdentifiers": items])
+        }
+        if let ids = match("PUT /inApps/v1/messaging/message/*") { return uploadMessage(id: ids[0], body) }
+        if let ids = match("DELETE /inApps/v1/messaging/message/*") {
+            guard storage.more.messages.removeValue(forKey: ids[0]) != nil else { return Self.messageNotFound }
+            return Reply(status: 200)
+        }
+        if let ids = match("PUT /inApps/v1/messaging/default/*/*") { return configureDefault(productId: ids[0], locale: ids[1], body) }
+        if let ids = match("DELETE /inApps/v1/messaging/default/*/*") {
+            guard storage.more.defaults.removeValue(forKey: ids[0] + "/" + ids[1]) != nil else { return Self.defaultNotFound }
+            return Reply(status: 200)
+        }
+        if let ids = match("GET /inApps/v1/messaging/default/*/*") {
+            guard let message = storage.more.defaults[ids[0] + "/" + ids[1]] else { return Self.defaultNotFound }
+            return .json(["messageIdentifier": message])
+        }
+        if match("PUT /inApps/v1/messaging/realtime/url") != nil { return configureRealtimeURL(body) }
+        if match("DELETE /inApps/v1/messaging/realtime/url") != nil {
+            guard storage.more.realtimeURL != nil else { return Self.realtimeURLNotFound }
+            storage.more.realtimeURL = nil
+            return Reply(status: 200)
+        }
+        if match("GET /inApps/v1/messaging/realtime/url") != nil {
+            guard let url = storage.more.realtimeURL else { return Self.realtimeURLNotFound }
+            return .json(["realtimeURL": url])
+        }
+        if match("POST /inApps/v1/messaging/performanceTest") != nil { return initiatePerformanceTest(body) }
+        if let ids = match("GET /inApps/v1/messaging/performanceTest/result/*") { return performanceTestResult(requestId: ids[0]) }
+        return nil
+    }
+
+    private static let messageNotFound = Reply.apiError(404, code: 4040015, message: "Message not found.")
+    private static let imageNotFound = Reply.apiError(404, code: 4040014, message: "Image not found.")
+    private static let defaultNotFound = Reply.apiError(404, code: 4040020, message: "Default message not found.")
+    private static let realtimeURLNotFound = Reply.apiError(404, code: 4040021, message: "Realtime URL not found.")
+
+    // MARK: - Mass extension
+
+    private func massExtend(_ body: [String: Any]?) -> Reply {
+        guard let body, let days = (body["extendByDays"] as? NSNumber)?.intValue, (1...90).contains(days) else {
+            return .apiError(400, code: 4000009, message: "Invalid extend by days value.")
+        }
+        guard let reason = (body["extendReasonCode"] as? NSNumber)?.intValue, (0...3).contains(reason) else {
+            return .apiError(400, code: 4000010, message: "Invalid extend reason code.")
+        }
+        guard let identifier = body["requestIdentifier"] as? String, !identifier.isEmpty, identifier.count <= 128 else {
+            return .apiError(400, code: 4000011, message: "Invalid request identifier.")
+        }
+        guard let product = body["productId"] as? String, !product.isEmpty else {
+            return .apiError(400, code: 4000023, message: "Invalid product id.")
+        }
+        if let codes = body["storefrontCountryCodes"] {
+            guard let list = codes as? [String], list.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isUppercase) }) else {
+                return .apiError(400, code: 4000028, message: "Invalid storefront country code.")
+            }
+        }
+        storage.more.massExtensions[identifier] = body
+        return .json(["requestIdentifier": identifier])
+    }
+
+    private func massExtendStatus(productId: String, requestIdentifier: String) -> Reply {
+        guard let sent = storage.more.massExtensions[requestIdentifier], sent["productId"] as? String == productId else {
+            return .apiError(404, code: 4040009, message: "Status request not found.")
+        }
+        return .json(["requestIdentifier": requestIdentifier, "complete": true, "completeDate": 1_800_000_000_000,
+                      "succeededCount": 30, "failedCount": 2])
+    }
+
+    // MARK: - Send Consumption Information V1
+
+    private func consumptionV1(transactionId: String, _ body: [String: Any]?) -> Reply {
+        guard let body else { return .apiError(400, code: 4000000, message: "The body is not a JSON object.") }
+        guard body["customerConsented"] as? Bool == true else { return .apiError(400, code: 4000035, message: "Invalid customer consented value.") }
+        guard body["sampleContentProvided"] is Bool else { return .apiError(400, code: 4000041, message: "Invalid sample content provided value.") }
+        // Every enumerated field is required, a number in Apple's range.
+        let ranges: [(String, ClosedRange<Int>, Int64)] = [
+            ("consumptionStatus", 0...3, 4000034), ("platform", 0...2, 4000039), ("deliveryStatus", 0...5, 4000036),
+            ("accountTenure", 0...7, 4000032), ("playTime", 0...7, 4000040), ("lifetimeDollarsRefunded", 0...7, 4000038),
+            ("lifetimeDollarsPurchased", 0...7, 4000037), ("userStatus", 0...4, 4000042),
+        ]
+        for (field, range, code) in ranges {
+            guard let number = body[field] as? NSNumber, range.contains(number.intValue) else {
+                return .apiError(400, code: code, message: "Invalid \(field) value.")
+            }
+        }
+        guard let token = body["appAccountToken"] as? String, token.isEmpty || UUID(uuidString: token) != nil else {
+            return .apiError(400, code: 4000033, message: "Invalid app account token.")
+        }
+        if let preference = body["refundPreference"], !((preference as? NSNumber).map { (0...3).contains($0.intValue) } ?? false) {
+            return .apiError(400, code: 4000000, message: "Invalid refund preference.")
+        }
+        storage.more.consumptionV1[transactionId] = body
+        return Reply(status: 202)
+    }
+
+    // MARK: - Retention messaging
+
+    private func uploadImage(id: String, _ request: Request) -> Reply {
+        guard UUID(uuidString: id) != nil, id == id.lowercased() else { return .apiError(400, code: 4000000, message: "Invalid image identifier.") }
+        guard request.contentType == "image/png", request.body.starts(with: Self.pngSignature) else {
+            return .apiError(400, code: 4000161, message: "Invalid image.")
+        }
+        let size = request.queryValues("imageSize").first
+        if let size, size != "FULL_SIZE", size != "BULLET_POINT" { return .apiError(400, code: 4000216, message: "Invalid image size.") }
+        guard storage.more.images[id] == nil else { return .apiError(409, code: 4090000, message: "Image already exists.") }
+        storage.more.images[id] = Image(size: size, bytes: request.body)
+        return Reply(status: 200)
+    }
+
+    private func deleteImage(id: String) -> Reply {
+        guard storage.more.images[id] != nil else { return Self.imageNotFound }
+        let used = storage.more.messages.values.contains { message in
+            (message.body["image"] as? [String: Any])?["imageIdentifier"] as? String == id
+                || ((message.body["bulletPoints"] as? [[String: Any]]) ?? []).contains { $0["imageIdentifier"] as? String == id }
+        }
+        guard !used else { return .apiError(403, code: 4030019, message: "Image in use.") }
+        storage.more.images[id] = nil
+        return Reply(status: 200)
+    }
+
+    private func uploadMessage(id: String, _ body: [String: Any]?) -> Reply {
+        guard UUID(uuidString: id) != nil, id == id.lowercased() else { return .apiError(400, code: 4000000, message: "Invalid message identifier.") }
+        guard let body, let header = body["header"] as? String, let text = body["body"] as? String else {
+            return .apiError(400, code: 4000000, message: "header and body are required.")
+        }
+        guard header.count <= 66 else { return .apiError(400, code: 4000162, message: "Header text too long.") }
+        guard text.count <= 144 else { return .apiError(400, code: 4000163, message: "Body text too long.") }
+        var images: [[String: Any]] = []
+        if let image = body["image"] {
+            guard let object = image as? [String: Any] else { return .apiError(400, code: 4000000, message: "image is not an object.") }
+            images.append(object)
+        }
+        if let position = body["headerPosition"] {
+            guard let value = position as? String, value == "ABOVE_BODY" || value == "ABOVE_IMAGE" else {
+                return .apiError(400, code: 4000000, message: "Invalid header position.")
+            }
+            if value == "ABOVE_IMAGE", body["image"] == nil { return .apiError(400, code: 4000224, message: "Above image requires an image.") }
+        }
+        if let bullets = body["bulletPoints"] {
+            guard let list = bullets as? [[String: Any]] else { return .apiError(400, code: 4000000, message: "bulletPoints is not an array of objects.") }
+            guard list.count <= 5 else { return .apiError(400, code: 4000218, message: "Too many bullet points.") }
+            for bullet in list {
+                guard let text = bullet["text"] as? String else { return .apiError(400, code: 4000000, message: "A bullet point has no text.") }
+                guard text.count <= 66 else { return .apiError(400, code: 4000219, message: "Bullet point text too long.") }
+                images.append(bullet)
+            }
+        }
+        for image in images {
+            guard let identifier = image["imageIdentifier"] as? String, let alt = image["altText"] as? String else {
+                return .apiError(400, code: 4000000, message: "An image needs imageIdentifier and altText.")
+            }
+            guard alt.count <= 150 else { return .apiError(400, code: 4000175, message: "Alt text too long.") }
+            guard storage.more.images[identifier] != nil else { return Self.imageNotFound }
+        }
+        guard storage.more.messages[id] == nil else { return .apiError(409, code: 4090001, message: "Message already exists.") }
+        storage.more.messages[id] = Message(body: body)
+        return Reply(status: 200)
+    }
+
+    private func configureDefault(productId: String, locale: String, _ body: [String: Any]?) -> Reply {
+        let localePattern = locale.split(separator: "-")
+        guard localePattern.count == 2, localePattern[0].count == 2, localePattern[1].count == 2 else {
+            return .apiError(400, code: 4000164, message: "Invalid locale.")
+        }
+        guard let body, let id = body["messageIdentifier"] as? String, UUID(uuidString: id) != nil else {
+            return .apiError(400, code: 4000000, message: "messageIdentifier is required.")
+        }
+        guard let message = storage.more.messages[id] else { return Self.messageNotFound }
+        guard message.state == "APPROVED" else { return .apiError(403, code: 4030017, message: "Message not approved.") }
+        storage.more.defaults[productId + "/" + locale] = id
+        return Reply(status: 200)
+    }
+
+    private func configureRealtimeURL(_ body: [String: Any]?) -> Reply {
+        guard let body, let url = body["realtimeURL"] as? String, url.count <= 256, url.hasPrefix("https://"), URL(string: url)?.host != nil else {
+            return .apiError(400, code: 4000215, message: "Invalid realtime URL.")
+        }
+        if storage.environment == "Production", !storage.more.passedPerformanceTest {
+            return .apiError(403, code: 4030026, message: "A passing performance test is required.")
+        }
+        storage.more.realtimeURL = url
+        return Reply(status: 200)
+    }
+
+    private static var performanceConfig: [String: Any] {
+        ["maxConcurrentRequests": 2, "totalRequests": 12, "totalDuration": 60_000, "responseTimeThreshold": 700, "successRateThreshold": 95]
+    }
+
+    private func initiatePerformanceTest(_ body: [String: Any]?) -> Reply {
+        guard let body, let original = body["originalTransactionId"] as? String, !original.isEmpty else {
+            return .apiError(400, code: 4000211, message: "Invalid performance test request.")
+        }
+        guard storage.more.realtimeURL != nil else { return Self.realtimeURLNotFound }
+        guard storage.more.performanceTests.isEmpty else { return .apiError(400, code: 4000213, message: "A performance test is already running.") }
+        let requestId = "perf-\(original)"
+        storage.more.performanceTests[requestId] = original
+        return .json(["config": Self.performanceConfig, "requestId": requestId])
+    }
+
+    private func performanceTestResult(requestId: String) -> Reply {
+        guard storage.more.performanceTests.removeValue(forKey: requestId) != nil else {
+            return .apiError(404, code: 4040018, message: "Performance test run not found.")
+        }
+        storage.more.passedPerformanceTest = true
+        return .json([
+            "config": Self.performanceConfig, "target": storage.more.realtimeURL ?? "", "result": "PASS", "successRate": 100, "numPending": 0,
+            "responseTimes": ["average": 120, "p50": 100, "p90": 180, "p95": 210, "p99": 300],
+            "failures": ["TIMED_OUT": 0, "SOCKET_ISSUE": 1],
+        ])
+    }
+}
+#endif
