@@ -28,7 +28,7 @@ struct AuthenticationTests {
     @Test func theTokenIsAppleShapedAndAccepted() async throws {
         try await Harness.with { harness in
             harness.store.update { $0.history["1"] = [] }
-            _ = try await harness.client().transactionHistoryPage(transactionId: "1")
+            _ = try await harness.client().getTransactionHistory(transactionId: "1")
             let (header, claims) = try Self.decodedToken(harness.store.requests.first)
             #expect(header["alg"] as? String == "ES256")
             #expect(header["kid"] as? String == Harness.keyId)
@@ -49,13 +49,13 @@ struct AuthenticationTests {
             harness.store.update { $0.history["1"] = [] }
             let clock = ManualClock()
             let client = try harness.client(clock: { clock.now })
-            for _ in 0..<3 { _ = try await client.transactionHistoryPage(transactionId: "1") }
+            for _ in 0..<3 { _ = try await client.getTransactionHistory(transactionId: "1") }
             #expect(harness.store.acceptedTokens.count == 1)
             clock.advance(24 * 60)  // 6 minutes left: still reused (the margin is 5)
-            _ = try await client.transactionHistoryPage(transactionId: "1")
+            _ = try await client.getTransactionHistory(transactionId: "1")
             #expect(harness.store.acceptedTokens.count == 1)
             clock.advance(2 * 60)  // 4 minutes left: renewed
-            _ = try await client.transactionHistoryPage(transactionId: "1")
+            _ = try await client.getTransactionHistory(transactionId: "1")
             #expect(harness.store.acceptedTokens.count == 2)
             let (_, claims) = try Self.decodedToken(harness.store.requests.last)
             let iat = try #require((claims["iat"] as? NSNumber)?.int64Value)
@@ -68,7 +68,7 @@ struct AuthenticationTests {
             harness.store.update { $0.history["1"] = [] }
             let clock = ManualClock(Date(timeIntervalSinceNow: -2 * 3600))  // this machine's clock is two hours behind
             let client = try harness.client(clock: { clock.now })
-            let error = await apiError { _ = try await client.transactionHistoryPage(transactionId: "1") }
+            let error = await apiError { _ = try await client.getTransactionHistory(transactionId: "1") }
             #expect(error?.code == .unauthorized)
             #expect(error?.httpStatusCode == 401)
             #expect(error?.message.contains("clock") == true)
@@ -82,7 +82,7 @@ struct AuthenticationTests {
 
     @Test func aWrongKeyIdIsRefused() async throws {
         try await Harness.with { harness in
-            let error = await apiError { _ = try await harness.client(keyId: "WRONGKEY").transactionInfo(transactionId: "1") }
+            let error = await apiError { _ = try await harness.client(keyId: "WRONGKEY").getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .unauthorized)
             #expect(error?.message.contains("WRONGKEY") == true)
         }

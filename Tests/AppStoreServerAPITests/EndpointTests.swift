@@ -20,7 +20,7 @@ struct EndpointTests {
                 ]]]
             }
             let client = try harness.client()
-            let response = try await client.subscriptionStatuses(transactionId: "11")
+            let response = try await client.getAllSubscriptionStatuses(transactionId: "11")
             #expect(response.environment == .sandbox)
             #expect(response.bundleId == Harness.bundleId)
             #expect(response.appAppleId == 1234)
@@ -36,7 +36,7 @@ struct EndpointTests {
             #expect(group.lastTransactions[1].transaction?.isVerified == false)
             #expect(group.lastTransactions[1].renewalInfo == nil)
 
-            let onlyActive = try await client.subscriptionStatuses(transactionId: "11", status: [.active])
+            let onlyActive = try await client.getAllSubscriptionStatuses(transactionId: "11", status: [.active])
             #expect(onlyActive.data.first?.lastTransactions.count == 1)
             #expect(harness.store.requests.last?.queryValues("status") == ["1"])
         }
@@ -48,11 +48,11 @@ struct EndpointTests {
             let app = try harness.minter.appTransaction(AppTransaction())
             harness.store.update { $0.transactions["42"] = jws; $0.appTransactions["42"] = app }
             let client = try harness.client()
-            let transaction = try await client.transactionInfo(transactionId: "42")
+            let transaction = try await client.getTransactionInfo(transactionId: "42")
             #expect(transaction.isVerified)
             #expect(transaction.jwsRepresentation == jws)
             #expect(harness.store.requests.last?.path == "/inApps/v1/transactions/42")
-            let appTransaction = try await client.appTransactionInfo(transactionId: "42")
+            let appTransaction = try await client.getAppTransactionInfo(transactionId: "42")
             #expect(appTransaction.isVerified, "\(String(describing: appTransaction.verificationError))")
             #expect(harness.store.requests.last?.path == "/inApps/v1/transactions/appTransactions/42")
         }
@@ -62,7 +62,7 @@ struct EndpointTests {
         try await Harness.with { harness in
             let client = try harness.client()
             do {
-                _ = try await client.transactionInfo(transactionId: "404")
+                _ = try await client.getTransactionInfo(transactionId: "404")
                 Issue.record("expected an error")
             } catch let error as AppStoreServerAPIError {
                 #expect(error.code == .apiError)
@@ -81,7 +81,7 @@ struct EndpointTests {
         try await Harness.with { harness in
             harness.store.update { $0.scripted = [.apiError(400, code: 4009999, message: "Something new.")] }
             do {
-                _ = try await harness.client().transactionInfo(transactionId: "1")
+                _ = try await harness.client().getTransactionInfo(transactionId: "1")
                 Issue.record("expected an error")
             } catch let error as AppStoreServerAPIError {
                 #expect(error.apiError?.rawValue == 4009999)
@@ -94,11 +94,11 @@ struct EndpointTests {
         try await Harness.with { harness in
             let client = try harness.client()
             await #expect {
-                _ = try await client.transactionInfo(transactionId: "a/b?c")
+                _ = try await client.getTransactionInfo(transactionId: "a/b?c")
             } throws: { error in (error as? AppStoreServerAPIError)?.httpStatusCode == 404 }
             #expect(harness.store.requests.last?.path == "/inApps/v1/transactions/a%2Fb%3Fc")
             await #expect {
-                _ = try await client.transactionInfo(transactionId: "")
+                _ = try await client.getTransactionInfo(transactionId: "")
             } throws: { error in (error as? AppStoreServerAPIError)?.code == .invalidRequest }
             #expect(harness.store.requests.count == 1)
         }
@@ -109,12 +109,12 @@ struct EndpointTests {
             let items = try [harness.transaction("o1"), harness.transaction("o2")]
             harness.store.update { $0.orders["MK5TTTVWJH"] = items }
             let client = try harness.client()
-            let valid = try await client.lookUpOrder(orderId: "MK5TTTVWJH")
+            let valid = try await client.lookUpOrderId(orderId: "MK5TTTVWJH")
             #expect(valid.status == .valid)
             #expect(valid.transactions.map { $0.unsafePayloadValue.transactionId } == ["o1", "o2"])
             #expect(valid.transactions.allSatisfy { $0.isVerified })
             #expect(harness.store.requests.last?.path == "/inApps/v1/lookup/MK5TTTVWJH")
-            let invalid = try await client.lookUpOrder(orderId: "NOPE")
+            let invalid = try await client.lookUpOrderId(orderId: "NOPE")
             #expect(invalid.status == .invalid)
             #expect(invalid.transactions.isEmpty)
         }
@@ -129,7 +129,7 @@ struct EndpointTests {
             let token = try await client.requestTestNotification()
             #expect(token == "test-token-1")
             #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "POST /inApps/v1/notifications/test")
-            let status = try await client.testNotificationStatus(testNotificationToken: token)
+            let status = try await client.getTestNotificationStatus(testNotificationToken: token)
             #expect(status.notification?.isVerified == true)
             #expect(status.notification?.unsafePayloadValue.notificationType == .test)
             #expect(status.sendAttempts.first?.sendAttemptResult == .noResponse)

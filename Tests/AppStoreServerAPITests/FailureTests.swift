@@ -27,7 +27,7 @@ struct FailureTests {
                 $0.scripted = [FakeAppStore.Reply(status: 429, headers: [("Retry-After", "1"), ("Content-Type", "application/json")],
                                                   body: Data(#"{"errorCode":4290000,"errorMessage":"Rate limit exceeded."}"#.utf8))]
             }
-            let result = try await harness.client().transactionInfo(transactionId: "1")
+            let result = try await harness.client().getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
             let requests = harness.store.requests
             #expect(requests.count == 2)
@@ -44,11 +44,11 @@ struct FailureTests {
             let failure = FakeAppStore.Reply.apiError(500, code: 5000000, message: "An unknown error occurred.")
             harness.store.update { $0.transactions["1"] = jws; $0.scripted = [failure, failure] }
             let client = try harness.client()
-            #expect(try await client.transactionInfo(transactionId: "1").isVerified)
+            #expect(try await client.getTransactionInfo(transactionId: "1").isVerified)
             #expect(harness.store.requests.count == 3)
 
             harness.store.update { $0.scripted = Array(repeating: failure, count: 4) }
-            let error = await apiError { _ = try await client.transactionInfo(transactionId: "1") }
+            let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .apiError)
             #expect(error?.httpStatusCode == 500)
             #expect(error?.apiError == .generalInternal)
@@ -65,7 +65,7 @@ struct FailureTests {
             }
             var options = Harness.fastOptions
             options.deadline = .seconds(3)
-            let error = await apiError { _ = try await harness.client(options: options).transactionInfo(transactionId: "1") }
+            let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .deadlineExceeded)
             #expect(error?.httpStatusCode == 429)
             #expect(error?.message.contains("Retry-After") == true)
@@ -80,7 +80,7 @@ struct FailureTests {
             var options = Harness.fastOptions
             options.deadline = .seconds(1)
             let started = ContinuousClock.now
-            let error = await apiError { _ = try await harness.client(options: options).transactionInfo(transactionId: "1") }
+            let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
             let elapsed = started.duration(to: .now)
             #expect(error?.code == .deadlineExceeded)
             #expect(elapsed >= .milliseconds(900))  // the deadline, not an earlier failure
@@ -93,13 +93,13 @@ struct FailureTests {
             harness.store.update { $0.transactions["1"] = jws; $0.scripted = [.stalled] }
             var options = Harness.fastOptions
             options.requestTimeout = .milliseconds(500)
-            let result = try await harness.client(options: options).transactionInfo(transactionId: "1")
+            let result = try await harness.client(options: options).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
             #expect(harness.store.requests.count == 2)
 
             harness.store.update { $0.scripted = [.stalled, .stalled] }
             options.maximumAttempts = 2
-            let error = await apiError { _ = try await harness.client(options: options).transactionInfo(transactionId: "1") }
+            let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .timedOut)
             #expect(harness.store.requests.count == 4)
         }
@@ -109,7 +109,7 @@ struct FailureTests {
         try await Harness.with { harness in
             harness.store.update { $0.scripted = [.stalled] }
             let client = try harness.client()
-            let task = Task { await apiError { _ = try await client.transactionInfo(transactionId: "1") } }
+            let task = Task { await apiError { _ = try await client.getTransactionInfo(transactionId: "1") } }
             try await Task.sleep(for: .milliseconds(300))
             task.cancel()
             let error = await task.value
@@ -135,7 +135,7 @@ struct FailureTests {
                                                  issuerId: Harness.issuerId, bundleId: Harness.bundleId, baseURL: url,
                                                  verifier: try SignedDataVerifier(configuration: pki.verifierConfiguration()), options: options,
                                                  httpClient: http)
-        let error = await apiError { _ = try await client.transactionInfo(transactionId: "1") }
+        let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
         try await http.shutdown()
         #expect(error?.code == .transportFailure)
         #expect(error?.message.contains("after 2 attempts") == true)

@@ -36,7 +36,7 @@ struct PaginationTests {
             let request = TransactionHistoryRequest(startDate: Date(timeIntervalSince1970: 1_700_000_000), endDate: Date(timeIntervalSince1970: 1_700_000_100.5),
                                                     productIds: ["a", "b c"], productTypes: [.autoRenewable, .consumable], sort: .descending,
                                                     subscriptionGroupIdentifiers: ["g1"], inAppOwnershipType: .familyShared, revoked: false)
-            let page = try await harness.client().transactionHistoryPage(transactionId: "9", request: request)
+            let page = try await harness.client().getTransactionHistory(transactionId: "9", request: request)
             #expect(page.transactions.isEmpty)
             #expect(page.hasMore == false)
             #expect(page.bundleId == Harness.bundleId)
@@ -75,7 +75,7 @@ struct PaginationTests {
         try await Harness.with { harness in
             harness.store.update { $0.history["1"] = ["not-a-jws"] }
             await #expect {
-                _ = try await harness.client().transactionHistoryPage(transactionId: "1")
+                _ = try await harness.client().getTransactionHistory(transactionId: "1")
             } throws: { error in
                 (error as? AppStoreServerAPIError)?.code == .malformedResponse
                     && (error as? AppStoreServerAPIError)?.message.contains("signedTransactions[0]") == true

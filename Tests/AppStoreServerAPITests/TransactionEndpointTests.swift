@@ -21,13 +21,13 @@ struct TransactionEndpointTests {
             #expect(requests.map(\.path) == ["/inApps/v1/history/h1", "/inApps/v1/history/h1"])
             #expect(requests.last?.queryValues("revision") == ["page-2"])
 
-            let page = try await client.transactionHistoryPage(transactionId: "h1", request: TransactionHistoryRequest(sort: .descending), version: .v1)
+            let page = try await client.getTransactionHistory(transactionId: "h1", request: TransactionHistoryRequest(sort: .descending), version: .v1)
             #expect(page.transactions.count == 2)
             #expect(page.hasMore == true)
             #expect(harness.store.requests.last?.queryValues("sort") == ["DESCENDING"])
             #expect(harness.store.requests.last?.path == "/inApps/v1/history/h1")
 
-            _ = try await client.transactionHistoryPage(transactionId: "h1")
+            _ = try await client.getTransactionHistory(transactionId: "h1")
             #expect(harness.store.requests.last?.path == "/inApps/v2/history/h1")
         }
     }

@@ -10,7 +10,7 @@ extension AppStoreServerAPIClient {
     ///   - status: only subscriptions in these statuses (`status` query parameters); `nil` for all.
     /// - Returns: the statuses, every transaction and renewal info verified.
     /// - Throws: ``AppStoreServerAPIError``.
-    public func subscriptionStatuses(transactionId: String, status: [Status]? = nil) async throws(AppStoreServerAPIError) -> StatusResponse {
+    public func getAllSubscriptionStatuses(transactionId: String, status: [Status]? = nil) async throws(AppStoreServerAPIError) -> StatusResponse {
         let query = (status ?? []).map { (name: "status", value: String($0.rawValue)) }
         let call = try APIRequest("GET", [.literal("inApps"), .literal("v1"), .literal("subscriptions"), .parameter(name: "transactionId", value: transactionId)], query: query)
         let body = try decode(StatusResponse.Body.self, from: try await send(call), of: call)

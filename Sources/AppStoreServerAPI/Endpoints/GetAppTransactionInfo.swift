@@ -8,7 +8,7 @@ extension AppStoreServerAPIClient {
     /// - Parameter transactionId: any transaction ID, original transaction ID or app transaction ID of the customer.
     /// - Returns: Apple's `signedAppTransactionInfo`, verified.
     /// - Throws: ``AppStoreServerAPIError``; `malformedResponse` when the answer has no signed app transaction.
-    public func appTransactionInfo(transactionId: String) async throws(AppStoreServerAPIError) -> VerificationResult<AppTransaction> {
+    public func getAppTransactionInfo(transactionId: String) async throws(AppStoreServerAPIError) -> VerificationResult<AppTransaction> {
         let call = try APIRequest("GET", [.literal("inApps"), .literal("v1"), .literal("transactions"), .literal("appTransactions"),
                                           .parameter(name: "transactionId", value: transactionId)])
         let body = try decode(AppTransactionBody.self, from: try await send(call), of: call)

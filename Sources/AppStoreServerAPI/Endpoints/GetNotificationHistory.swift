@@ -11,7 +11,7 @@ extension AppStoreServerAPIClient {
     ///     `nil` for the first page.
     /// - Returns: the page, each notification verified with its nested signed data.
     /// - Throws: ``AppStoreServerAPIError``.
-    public func notificationHistoryPage(request: NotificationHistoryRequest,
+    public func getNotificationHistory(request: NotificationHistoryRequest,
                                         paginationToken: String? = nil) async throws(AppStoreServerAPIError) -> NotificationHistoryResponse {
         let path: [APIRequest.PathSegment] = [.literal("inApps"), .literal("v1"), .literal("notifications"), .literal("history")]
         let query = paginationToken.map { [(name: "paginationToken", value: $0)] } ?? []
@@ -33,7 +33,7 @@ extension AppStoreServerAPIClient {
     /// - Parameter request: the date range and filters.
     public func notificationHistory(request: NotificationHistoryRequest) -> PaginatedResults<NotificationHistoryResponseItem> {
         PaginatedResults { (token) async throws(AppStoreServerAPIError) in
-            let page = try await self.notificationHistoryPage(request: request, paginationToken: token)
+            let page = try await self.getNotificationHistory(request: request, paginationToken: token)
             return try PaginatedResults.Page(items: page.notificationHistory, hasMore: page.hasMore, token: page.paginationToken, field: "paginationToken")
         }
     }

@@ -10,7 +10,7 @@ extension AppStoreServerAPIClient {
     ///   - revision: the previous page's ``RefundHistoryResponse/revision``; `nil` for the first page.
     /// - Returns: the page, each transaction verified.
     /// - Throws: ``AppStoreServerAPIError``.
-    public func refundHistoryPage(transactionId: String, revision: String? = nil) async throws(AppStoreServerAPIError) -> RefundHistoryResponse {
+    public func getRefundHistory(transactionId: String, revision: String? = nil) async throws(AppStoreServerAPIError) -> RefundHistoryResponse {
         let query = revision.map { [(name: "revision", value: $0)] } ?? []
         let call = try APIRequest("GET", [.literal("inApps"), .literal("v2"), .literal("refund"), .literal("lookup"), .parameter(name: "transactionId", value: transactionId)],
                                   query: query)
@@ -24,7 +24,7 @@ extension AppStoreServerAPIClient {
     /// - Parameter transactionId: any transaction ID of the customer.
     public func refundHistory(transactionId: String) -> PaginatedResults<VerificationResult<Transaction>> {
         PaginatedResults { (revision) async throws(AppStoreServerAPIError) in
-            let page = try await self.refundHistoryPage(transactionId: transactionId, revision: revision)
+            let page = try await self.getRefundHistory(transactionId: transactionId, revision: revision)
             return try PaginatedResults.Page(items: page.transactions, hasMore: page.hasMore, token: page.revision, field: "revision")
         }
     }

@@ -7,7 +7,7 @@ extension AppStoreServerAPIClient {
     /// - Parameter testNotificationToken: the token ``requestTestNotification()`` returned.
     /// - Returns: the notification, verified, and its delivery attempts.
     /// - Throws: ``AppStoreServerAPIError``.
-    public func testNotificationStatus(testNotificationToken: String) async throws(AppStoreServerAPIError) -> CheckTestNotificationResponse {
+    public func getTestNotificationStatus(testNotificationToken: String) async throws(AppStoreServerAPIError) -> CheckTestNotificationResponse {
         let call = try APIRequest("GET", [.literal("inApps"), .literal("v1"), .literal("notifications"), .literal("test"),
                                           .parameter(name: "testNotificationToken", value: testNotificationToken)])
         let body = try decode(CheckTestNotificationResponse.Body.self, from: try await send(call), of: call)

@@ -13,7 +13,7 @@ extension AppStoreServerAPIClient {
     ///   - version: the endpoint's version; `.v2` (Apple's recommendation) by default.
     /// - Returns: the page, each transaction verified (an item that fails is `.unverified`).
     /// - Throws: ``AppStoreServerAPIError``.
-    public func transactionHistoryPage(transactionId: String, revision: String? = nil,
+    public func getTransactionHistory(transactionId: String, revision: String? = nil,
                                        request: TransactionHistoryRequest = TransactionHistoryRequest(),
                                        version: GetTransactionHistoryVersion = .v2) async throws(AppStoreServerAPIError) -> HistoryResponse {
         var query = request.queryItems
@@ -42,7 +42,7 @@ extension AppStoreServerAPIClient {
                                    request: TransactionHistoryRequest = TransactionHistoryRequest(),
                                    version: GetTransactionHistoryVersion = .v2) -> PaginatedResults<VerificationResult<Transaction>> {
         PaginatedResults { (revision) async throws(AppStoreServerAPIError) in
-            let page = try await self.transactionHistoryPage(transactionId: transactionId, revision: revision, request: request, version: version)
+            let page = try await self.getTransactionHistory(transactionId: transactionId, revision: revision, request: request, version: version)
             return try PaginatedResults.Page(items: page.transactions, hasMore: page.hasMore, token: page.revision, field: "revision")
         }
     }

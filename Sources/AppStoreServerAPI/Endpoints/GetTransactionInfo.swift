@@ -7,7 +7,7 @@ extension AppStoreServerAPIClient {
     /// - Parameter transactionId: the transaction's ID.
     /// - Returns: Apple's `signedTransactionInfo`, verified.
     /// - Throws: ``AppStoreServerAPIError``; `malformedResponse` when the answer has no signed transaction.
-    public func transactionInfo(transactionId: String) async throws(AppStoreServerAPIError) -> VerificationResult<Transaction> {
+    public func getTransactionInfo(transactionId: String) async throws(AppStoreServerAPIError) -> VerificationResult<Transaction> {
         let call = try APIRequest("GET", [.literal("inApps"), .literal("v1"), .literal("transactions"), .parameter(name: "transactionId", value: transactionId)])
         let body = try decode(Body.self, from: try await send(call), of: call)
         guard let jws = body.signedTransactionInfo else {

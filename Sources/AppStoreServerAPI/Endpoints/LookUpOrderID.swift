@@ -8,7 +8,7 @@ extension AppStoreServerAPIClient {
     /// - Parameter orderId: the order ID the customer gives you.
     /// - Returns: the order's status and transactions, each verified.
     /// - Throws: ``AppStoreServerAPIError``.
-    public func lookUpOrder(orderId: String) async throws(AppStoreServerAPIError) -> OrderLookupResponse {
+    public func lookUpOrderId(orderId: String) async throws(AppStoreServerAPIError) -> OrderLookupResponse {
         let call = try APIRequest("GET", [.literal("inApps"), .literal("v1"), .literal("lookup"), .parameter(name: "orderId", value: orderId)])
         let body = try decode(OrderLookupResponse.Body.self, from: try await send(call), of: call)
         return OrderLookupResponse(status: body.status, transactions: try await verifyAll(body.signedTransactions, as: Transaction.self, at: "signedTransactions", of: call))

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// do {
-///     let status = try await client.subscriptionStatuses(transactionId: id)
+///     let status = try await client.getAllSubscriptionStatuses(transactionId: id)
 /// } catch where error.apiError == .transactionIdNotFound {
 ///     // unknown transaction
 /// }

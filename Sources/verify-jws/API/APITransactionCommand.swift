@@ -16,7 +16,7 @@ struct APITransactionCommand: AsyncParsableCommand {
     func run() async throws {
         let transactionId = self.transactionId
         await APIRunner.run("transaction", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
-            writer.write(try await client.transactionInfo(transactionId: transactionId))
+            writer.write(try await client.getTransactionInfo(transactionId: transactionId))
         }
     }
 }
