@@ -132,6 +132,29 @@ import Testing
                 #expect(try AppStoreJSON.encode([text]) == AppStoreJSON.makeEncoder().encode([text]), "\(offset) \(special.unicodeScalars.map(\.value))")
             }
         }
+        // Hand-written conformances: nested containers, super encoders, keys written twice.
+        struct Handwritten: Encodable {
+            enum Key: String, CodingKey { case a, b, c, d }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode("first", forKey: .a)
+                var nested = container.nestedContainer(keyedBy: Key.self, forKey: .b)
+                try nested.encode(Date(timeIntervalSince1970: 1.5), forKey: .c)
+                var list = container.nestedUnkeyedContainer(forKey: .c)
+                try list.encode(1)
+                var inner = list.nestedContainer(keyedBy: Key.self)
+                try inner.encodeNil(forKey: .d)
+                try list.encode(Optional<String>.none)
+                var superValue = container.superEncoder().singleValueContainer()
+                try superValue.encode("super")
+                var keyed = container.superEncoder(forKey: .d).container(keyedBy: Key.self)
+                try keyed.encode(true, forKey: .a)
+                try container.encode("second", forKey: .a)
+            }
+        }
+        let handwritten = try AppStoreJSON.encode(Handwritten())
+        let expectedHandwritten = try AppStoreJSON.makeEncoder().encode(Handwritten())
+        #expect(handwritten == expectedHandwritten, "\(String(decoding: handwritten, as: UTF8.self)) != \(String(decoding: expectedHandwritten, as: UTF8.self))")
         #expect(try AppStoreJSON.encode([1, 2]) == AppStoreJSON.makeEncoder().encode([1, 2]))
         #expect(try AppStoreJSON.encode("top") == AppStoreJSON.makeEncoder().encode("top"))
     }

@@ -3,85 +3,102 @@ import Foundation
 /// ``JSONTreeEncoder``'s keyed container: members of an ``EncodedJSONObject``.
 struct JSONTreeKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: EncodedJSONObject
-    let codingPath: [any CodingKey]
+    /// The encoder whose value this object is (its coding path, for errors and nested values).
+    let encoder: JSONTreeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
-    mutating func encodeNil(forKey key: Key) throws { object.set(.null, for: key.stringValue) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { object.set(.literal(value ? "true" : "false"), for: key.stringValue) }
-    mutating func encode(_ value: String, forKey key: Key) throws { object.set(.string(value), for: key.stringValue) }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        object.set(try JSONTreeEncoder.node(for: value, at: codingPath + [key]), for: key.stringValue)
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        object.set(try JSONTreeEncoder.node(for: Double(value), at: codingPath + [key]), for: key.stringValue)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(.literal(String(value)), for: key.stringValue) }
+    private func set(_ node: EncodedJSONNode, _ key: Key) { object.set(node, for: key.stringValue) }
+    private func literal(_ text: String, _ key: Key) { object.set(.literal(text), for: key.stringValue) }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { literal(value ? "true" : "false", key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(try JSONTreeEncoder.node(for: value, parent: encoder, key: key), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { set(try JSONTreeEncoder.node(for: Double(value), parent: encoder, key: key), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { literal(String(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { literal(String(value), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.set(try JSONTreeEncoder.node(for: value, at: codingPath + [key]), for: key.stringValue)
+        set(try JSONTreeEncoder.node(for: value, parent: encoder, key: key), key)
+    }
+
+    // The synthesized `encode(to:)` of an optional member calls these; a nil one is left out.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { set(.string(value), key) } }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { literal(String(value), key) } }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { literal(String(value), key) } }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { literal(String(value), key) } }
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value { set(try JSONTreeEncoder.node(for: value, parent: encoder, key: key), key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let nested = EncodedJSONObject()
-        object.set(.object(nested), for: key.stringValue)
-        return KeyedEncodingContainer(JSONTreeKeyedContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
+        let nested = JSONTreeEncoder(parent: encoder, key: key)
+        let container = nested.container(keyedBy: keyType)
+        if let node = nested.node { set(node, key) }
+        return container
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = EncodedJSONArray()
-        object.set(.array(nested), for: key.stringValue)
-        return JSONTreeUnkeyedContainer(array: nested, codingPath: codingPath + [key])
+        let nested = JSONTreeEncoder(parent: encoder, key: key)
+        let container = nested.unkeyedContainer()
+        if let node = nested.node { set(node, key) }
+        return container
     }
 
     mutating func superEncoder() -> any Encoder {
-        JSONTreeMemberEncoder(object: object, key: "super", codingPath: codingPath)
+        JSONTreeReferencingEncoder(parent: encoder, key: JSONTreeSuperKey(), store: { [object] node in object.set(node, for: "super") })
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        JSONTreeMemberEncoder(object: object, key: key.stringValue, codingPath: codingPath + [key])
+        JSONTreeReferencingEncoder(parent: encoder, key: key, store: { [object] node in object.set(node, for: key.stringValue) })
     }
 }
 
 /// ``JSONTreeEncoder``'s unkeyed container: elements of an ``EncodedJSONArray``.
 struct JSONTreeUnkeyedContainer: UnkeyedEncodingContainer {
     let array: EncodedJSONArray
-    let codingPath: [any CodingKey]
+    let encoder: JSONTreeEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
     var count: Int { array.elements.count }
 
-    private var nextPath: [any CodingKey] { codingPath + [JSONTreeIndexKey(index: array.elements.count)] }
+    private var nextKey: JSONTreeIndexKey { JSONTreeIndexKey(index: array.elements.count) }
 
     mutating func encodeNil() throws { array.elements.append(.null) }
     mutating func encode(_ value: Bool) throws { array.elements.append(.literal(value ? "true" : "false")) }
     mutating func encode(_ value: String) throws { array.elements.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { array.elements.append(try JSONTreeEncoder.node(for: value, at: nextPath)) }
-    mutating func encode(_ value: Float) throws { array.elements.append(try JSONTreeEncoder.node(for: Double(value), at: nextPath)) }
+    mutating func encode(_ value: Double) throws { array.elements.append(try JSONTreeEncoder.node(for: value, parent: encoder, key: nextKey)) }
+    mutating func encode(_ value: Float) throws { array.elements.append(try JSONTreeEncoder.node(for: Double(value), parent: encoder, key: nextKey)) }
     mutating func encode(_ value: Int) throws { array.elements.append(.literal(String(value))) }
     mutating func encode(_ value: Int64) throws { array.elements.append(.literal(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { array.elements.append(try JSONTreeEncoder.node(for: value, at: nextPath)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { array.elements.append(try JSONTreeEncoder.node(for: value, parent: encoder, key: nextKey)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = EncodedJSONObject()
-        let path = nextPath
-        array.elements.append(.object(nested))
-        return KeyedEncodingContainer(JSONTreeKeyedContainer<NestedKey>(object: nested, codingPath: path))
+        let nested = JSONTreeEncoder(parent: encoder, key: nextKey)
+        let container = nested.container(keyedBy: keyType)
+        array.elements.append(nested.node ?? .null)
+        return container
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = EncodedJSONArray()
-        let path = nextPath
-        array.elements.append(.array(nested))
-        return JSONTreeUnkeyedContainer(array: nested, codingPath: path)
+        let nested = JSONTreeEncoder(parent: encoder, key: nextKey)
+        let container = nested.unkeyedContainer()
+        array.elements.append(nested.node ?? .null)
+        return container
     }
 
     mutating func superEncoder() -> any Encoder {
-        JSONTreeElementEncoder(array: array, index: array.elements.count, codingPath: nextPath)
+        let index = array.elements.count
+        array.elements.append(.object(EncodedJSONObject()))
+        return JSONTreeReferencingEncoder(parent: encoder, key: JSONTreeIndexKey(index: index), store: { [array] node in array.elements[index] = node })
     }
 }
 
@@ -93,8 +110,8 @@ struct JSONTreeSingleValueContainer: SingleValueEncodingContainer {
     mutating func encodeNil() throws { encoder.node = .null }
     mutating func encode(_ value: Bool) throws { encoder.node = .literal(value ? "true" : "false") }
     mutating func encode(_ value: String) throws { encoder.node = .string(value) }
-    mutating func encode(_ value: Double) throws { encoder.node = try JSONTreeEncoder.node(for: value, at: codingPath) }
-    mutating func encode(_ value: Float) throws { encoder.node = try JSONTreeEncoder.node(for: Double(value), at: codingPath) }
+    mutating func encode(_ value: Double) throws { encoder.node = try JSONTreeEncoder.node(for: value, parent: encoder, key: nil) }
+    mutating func encode(_ value: Float) throws { encoder.node = try JSONTreeEncoder.node(for: Double(value), parent: encoder, key: nil) }
     mutating func encode(_ value: Int) throws { encoder.node = .literal(String(value)) }
     mutating func encode(_ value: Int8) throws { encoder.node = .literal(String(value)) }
     mutating func encode(_ value: Int16) throws { encoder.node = .literal(String(value)) }
@@ -105,7 +122,7 @@ struct JSONTreeSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { encoder.node = .literal(String(value)) }
     mutating func encode(_ value: UInt32) throws { encoder.node = .literal(String(value)) }
     mutating func encode(_ value: UInt64) throws { encoder.node = .literal(String(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws { encoder.node = try JSONTreeEncoder.node(for: value, at: codingPath) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.node = try JSONTreeEncoder.node(for: value, parent: encoder, key: nil) }
 }
 
 /// The key of an array element in a coding path.
@@ -118,120 +135,63 @@ struct JSONTreeIndexKey: CodingKey {
     init?(intValue: Int) { self.index = intValue }
 }
 
-/// A `superEncoder(forKey:)`: an encoder whose value becomes one member of `object` as it is
-/// encoded (Foundation's writes it when the encoder is released; the value is the same).
-final class JSONTreeMemberEncoder: Encoder {
+/// The key `super`, of `superEncoder()`.
+struct JSONTreeSuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { guard stringValue == "super" else { return nil } }
+    init?(intValue: Int) { nil }
+}
+
+/// A `superEncoder()`: its value is stored (in the member or element it stands for) each time a
+/// container of it is asked for or written to. Synthesized conformances never use one.
+final class JSONTreeReferencingEncoder: Encoder {
     private let inner: JSONTreeEncoder
-    let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    init(object: EncodedJSONObject, key: String, codingPath: [any CodingKey]) {
-        self.inner = JSONTreeEncoder(codingPath: codingPath)
-        self.codingPath = codingPath
-        // A placeholder object that the containers below fill in place.
-        let placeholder = EncodedJSONObject()
-        inner.node = .object(placeholder)
-        object.set(.object(placeholder), for: key)
-        self.object = object
-        self.key = key
-    }
-
-    private let object: EncodedJSONObject
-    private let key: String
-
-    func container<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        inner.container(keyedBy: type)
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let array = EncodedJSONArray()
-        inner.node = .array(array)
-        object.set(.array(array), for: key)
-        return JSONTreeUnkeyedContainer(array: array, codingPath: codingPath)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        JSONTreeMemberValueContainer(inner: inner, object: object, key: key)
-    }
-}
-
-/// The single-value container of a ``JSONTreeMemberEncoder``: its value replaces the member.
-struct JSONTreeMemberValueContainer: SingleValueEncodingContainer {
-    let inner: JSONTreeEncoder
-    let object: EncodedJSONObject
-    let key: String
+    private let store: (EncodedJSONNode) -> Void
     var codingPath: [any CodingKey] { inner.codingPath }
-
-    private func set(_ node: EncodedJSONNode) { inner.node = node; object.set(node, for: key) }
-
-    mutating func encodeNil() throws { set(.null) }
-    mutating func encode(_ value: Bool) throws { set(.literal(value ? "true" : "false")) }
-    mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(try JSONTreeEncoder.node(for: value, at: codingPath)) }
-    mutating func encode(_ value: Float) throws { set(try JSONTreeEncoder.node(for: Double(value), at: codingPath)) }
-    mutating func encode(_ value: Int) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: Int8) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: Int16) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: Int32) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: Int64) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: UInt) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: UInt8) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: UInt16) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: UInt32) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: UInt64) throws { set(.literal(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { set(try JSONTreeEncoder.node(for: value, at: codingPath)) }
-}
-
-/// An unkeyed container's `superEncoder()`: its value becomes the element at `index`.
-final class JSONTreeElementEncoder: Encoder {
-    let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private let array: EncodedJSONArray
-    private let index: Int
 
-    init(array: EncodedJSONArray, index: Int, codingPath: [any CodingKey]) {
-        self.array = array
-        self.index = index
-        self.codingPath = codingPath
-        array.elements.append(.object(EncodedJSONObject()))
+    init(parent: JSONTreeEncoder, key: any CodingKey, store: @escaping (EncodedJSONNode) -> Void) {
+        self.inner = JSONTreeEncoder(parent: parent, key: key)
+        self.store = store
     }
 
     func container<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        if case .object(let object) = array.elements[index] {
-            return KeyedEncodingContainer(JSONTreeKeyedContainer<NestedKey>(object: object, codingPath: codingPath))
-        }
-        let object = EncodedJSONObject()
-        array.elements[index] = .object(object)
-        return KeyedEncodingContainer(JSONTreeKeyedContainer<NestedKey>(object: object, codingPath: codingPath))
+        let container = inner.container(keyedBy: type)
+        if let node = inner.node { store(node) }
+        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = EncodedJSONArray()
-        array.elements[index] = .array(nested)
-        return JSONTreeUnkeyedContainer(array: nested, codingPath: codingPath)
+        let container = inner.unkeyedContainer()
+        if let node = inner.node { store(node) }
+        return container
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        let inner = JSONTreeEncoder(codingPath: codingPath)
-        return JSONTreeElementValueContainer(inner: inner, array: array, index: index)
+        JSONTreeReferencingValueContainer(inner: inner, store: store)
     }
 }
 
-/// The single-value container of a ``JSONTreeElementEncoder``.
-struct JSONTreeElementValueContainer: SingleValueEncodingContainer {
+/// The single-value container of a ``JSONTreeReferencingEncoder``.
+struct JSONTreeReferencingValueContainer: SingleValueEncodingContainer {
     let inner: JSONTreeEncoder
-    let array: EncodedJSONArray
-    let index: Int
+    let store: (EncodedJSONNode) -> Void
     var codingPath: [any CodingKey] { inner.codingPath }
 
-    private func set(_ node: EncodedJSONNode) { array.elements[index] = node }
+    private func set(_ encode: (inout JSONTreeSingleValueContainer) throws -> Void) rethrows {
+        var container = JSONTreeSingleValueContainer(encoder: inner)
+        try encode(&container)
+        if let node = inner.node { store(node) }
+    }
 
-    mutating func encodeNil() throws { set(.null) }
-    mutating func encode(_ value: Bool) throws { set(.literal(value ? "true" : "false")) }
-    mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(try JSONTreeEncoder.node(for: value, at: codingPath)) }
-    mutating func encode(_ value: Float) throws { set(try JSONTreeEncoder.node(for: Double(value), at: codingPath)) }
-    mutating func encode(_ value: Int) throws { set(.literal(String(value))) }
-    mutating func encode(_ value: Int64) throws { set(.literal(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { set(try JSONTreeEncoder.node(for: value, at: codingPath)) }
+    mutating func encodeNil() throws { try set { try $0.encodeNil() } }
+    mutating func encode(_ value: Bool) throws { try set { try $0.encode(value) } }
+    mutating func encode(_ value: String) throws { try set { try $0.encode(value) } }
+    mutating func encode(_ value: Double) throws { try set { try $0.encode(value) } }
+    mutating func encode(_ value: Float) throws { try set { try $0.encode(value) } }
+    mutating func encode(_ value: Int) throws { try set { try $0.encode(value) } }
+    mutating func encode(_ value: Int64) throws { try set { try $0.encode(value) } }
+    mutating func encode<T: Encodable>(_ value: T) throws { try set { try $0.encode(value) } }
 }

@@ -52,7 +52,7 @@ public enum AppStoreJSON: Sendable {
     ///
     /// - Throws: `EncodingError` as `JSONEncoder` throws it (a non-finite number, for one).
     public static func encode(_ value: some Encodable) throws -> Data {
-        let node = try JSONTreeEncoder.node(for: value, at: [])
+        let node = try JSONTreeEncoder.node(for: value, parent: nil, key: nil)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1024)
         node.write(into: &bytes)
