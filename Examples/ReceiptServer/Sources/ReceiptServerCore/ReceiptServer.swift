@@ -153,10 +153,17 @@ public final class ReceiptServer: Service, Sendable {
         do {
             try await app.run()
         } catch {
-            try? await store.close()
+            try? await closeStore()
             throw error
         }
-        try await store.close()
+        try await closeStore()
         logger.info("ReceiptServer stopped; database closed")
+    }
+
+    /// Closes the database in a task of its own: when the shutdown timeout cancelled the server's
+    /// task, the database must still close (a cancelled close would leave it open).
+    private func closeStore() async throws {
+        let store = self.store
+        try await Task { try await store.close() }.value
     }
 }
