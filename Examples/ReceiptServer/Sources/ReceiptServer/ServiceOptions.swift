@@ -2,6 +2,11 @@ import AppStoreServerAPI
 import AppStoreVerification
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ReceiptServerCore
 
 /// The command line options for connections (timeouts, limits, shutdown), access (the bearer
@@ -17,7 +22,7 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: "Seconds a kept-alive connection has to send the next request's complete headers. [env: RECEIPT_SERVER_IDLE_TIMEOUT; default: 60]")
     var idleTimeout: Double?
 
-    @Option(help: "Connections open at once; at the limit new ones wait in the listen backlog. [env: RECEIPT_SERVER_MAX_CONNECTIONS; default: 1000]")
+    @Option(help: "Connections open at once; at the limit new ones wait in the listen backlog. [env: RECEIPT_SERVER_MAX_CONNECTIONS; default: 1000, or 64 under the open-file limit (ulimit -n) when that is lower]")
     var maxConnections: Int?
 
     @Option(help: "On SIGTERM, seconds a body still arriving has before its connection closes. [env: RECEIPT_SERVER_SHUTDOWN_GRACE_PERIOD; default: 10]")
@@ -56,8 +61,24 @@ struct ServiceOptions: ParsableArguments {
         if let value = try whole(maxConnections, "RECEIPT_SERVER_MAX_CONNECTIONS", "max-connections", environment) {
             guard value > 0 else { throw ValidationError("The connection limit is \(value); give a positive number (--max-connections).") }
             limits.maximumConnections = value
+        } else if let files = Self.openFileLimit() {
+            // Leave room for the database, the listening socket and outgoing API connections, so
+            // that the limit, not the file table, is what new connections meet.
+            limits.maximumConnections = max(16, min(limits.maximumConnections, files - 64))
         }
         return limits
+    }
+
+    /// The process's soft limit on open files, or `nil` when unlimited (or beyond any connection count) or unknown.
+    static func openFileLimit() -> Int? {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else { return nil }
+        return Int(clamping: limit.rlim_cur)
     }
 
     /// How long a graceful shutdown may take before running requests are cancelled.

@@ -138,6 +138,13 @@ public final class ReceiptServer: Service, Sendable {
     public func run() async throws {
         let onServerRunning = self.onServerRunning
         let logger = self.logger
+        let limits = connectionLimits
+        logger.info("connection limits", metadata: [
+            "header_timeout": "\(limits.headerTimeout)", "body_timeout": "\(limits.bodyTimeout)", "idle_timeout": "\(limits.idleTimeout)",
+            "max_connections": "\(limits.maximumConnections)", "shutdown_grace_period": "\(limits.shutdownGracePeriod)",
+            "max_body_bytes": "\(context.configuration.maximumBodyBytes)", "access_token": "\(access.bearerToken == nil ? "none" : "set")",
+            "reconcile": "\(apiClient == nil ? "off" : "on")",
+        ])
         let app = Application(
             router: makeRouter(),
             server: makeServerBuilder(),

@@ -98,6 +98,25 @@ struct ConnectionHygieneTests {
         }
     }
 
+    @Test("A connection answered 413 before its body, then sent the body, still gets the idle timeout")
+    func idleAfterEarlyAnswer() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var limits = Self.short
+        limits.bodyTimeout = .seconds(600)
+        let server = try await TestServer.start(databasePath: directory.databasePath, maximumBodyBytes: 1024, connectionLimits: limits)
+        try await server.stopping {
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("POST /transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 2000\r\n\r\n")
+            let answer = try await within(.seconds(30), "the 413 answer") { try await connection.waitUntilReceived("bodyTooLarge") }
+            #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
+            try await connection.send(String(repeating: "x", count: 2000))
+            try await within(.seconds(30), "closing the idle connection") { try await connection.waitUntilClosed() }
+            #expect(server.metric(#"receipt_server_connection_timeouts_total{timeout="idle"}"#) == 1)
+            #expect(server.metric(#"receipt_server_connection_timeouts_total{timeout="body"}"#) == nil)
+        }
+    }
+
     @Test("Graceful shutdown completes while an upload is stalled, and the upload's connection is closed")
     func shutdownWithStalledUpload() async throws {
         let directory = try TemporaryDirectory()

@@ -145,18 +145,26 @@ final class RawConnection: Sendable {
 
 /// Runs `operation`, failing with ``TestServerError`` if it does not finish within `limit`: a
 /// bound so that a broken server fails the test instead of hanging it (not a timing assertion).
+/// The operation runs in a task of its own, so a wait that ignores cancellation (a channel's
+/// close future) cannot hold the test past the bound.
 func within<T: Sendable>(_ limit: Duration, _ what: String, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(for: limit)
-            return nil
+    let pending = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
+    let finish: @Sendable (Result<T, any Error>) -> Void = { result in
+        pending.withLockedValue { continuation in
+            continuation?.resume(with: result)
+            continuation = nil
         }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            throw TestServerError("\(what) did not happen within \(limit)")
+    }
+    return try await withCheckedThrowingContinuation { continuation in
+        pending.withLockedValue { $0 = continuation }
+        let work = Task {
+            do { finish(.success(try await operation())) } catch { finish(.failure(error)) }
         }
-        return value
+        Task {
+            try? await Task.sleep(for: limit)
+            work.cancel()
+            finish(.failure(TestServerError("\(what) did not happen within \(limit)")))
+        }
     }
 }
 

@@ -88,19 +88,24 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
         case .body:
             break
         case .end:
-            phase = .responding
-            disarm()
+            if unansweredRequests > 0 {
+                phase = .responding
+                disarm()
+            } else {
+                // Answered before its body was read (413, 401): the connection is idle now.
+                phase = .awaitingHead(first: false)
+                armIdle(context)
+            }
         }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
-            unansweredRequests -= 1
-            if unansweredRequests <= 0, case .responding = phase {
-                unansweredRequests = 0
+            unansweredRequests = max(0, unansweredRequests - 1)
+            if unansweredRequests == 0, case .responding = phase {
                 phase = .awaitingHead(first: false)
-                arm(context, after: quiescing ? limits.shutdownGracePeriod : limits.idleTimeout, quiescing ? .shutdown : .idle)
+                armIdle(context)
             }
         }
         context.write(data, promise: promise)
@@ -123,6 +128,11 @@ final class ConnectionTimeoutHandler: ChannelDuplexHandler, RemovableChannelHand
             }
         }
         context.fireUserInboundEventTriggered(event)
+    }
+
+    /// Waits for the next request: the idle timeout, or the grace period during shutdown.
+    private func armIdle(_ context: ChannelHandlerContext) {
+        arm(context, after: quiescing ? limits.shutdownGracePeriod : limits.idleTimeout, quiescing ? .shutdown : .idle)
     }
 
     private func arm(_ context: ChannelHandlerContext, after duration: Duration, _ reason: Timeout) {
