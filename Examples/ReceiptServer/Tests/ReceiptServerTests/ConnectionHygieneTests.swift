@@ -10,6 +10,14 @@ struct ConnectionHygieneTests {
     static let short = ConnectionLimits(headerTimeout: .seconds(1), bodyTimeout: .seconds(1), idleTimeout: .seconds(1),
                                         maximumConnections: 100, shutdownGracePeriod: .seconds(1))
 
+    /// `short` with the header timeout long, for tests where the headers are sent at once and
+    /// another limit is under test (so a loaded machine cannot make the header timeout fire first).
+    static var headersAtOnce: ConnectionLimits {
+        var limits = short
+        limits.headerTimeout = .seconds(60)
+        return limits
+    }
+
     @Test("A client that never finishes its headers is disconnected, unanswered")
     func slowHeaders() async throws {
         let directory = try TemporaryDirectory()
@@ -28,7 +36,7 @@ struct ConnectionHygieneTests {
     func stalledBody() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, connectionLimits: Self.short)
+        let server = try await TestServer.start(databasePath: directory.databasePath, connectionLimits: Self.headersAtOnce)
         try await server.stopping {
             let connection = try await RawConnection.connect(port: server.port)
             try await connection.send("POST /notifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"signedPayload\": \"ey")
@@ -42,7 +50,7 @@ struct ConnectionHygieneTests {
     func idleKeepAlive() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, connectionLimits: Self.short)
+        let server = try await TestServer.start(databasePath: directory.databasePath, connectionLimits: Self.headersAtOnce)
         try await server.stopping {
             let connection = try await RawConnection.connect(port: server.port)
             try await connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -86,7 +94,7 @@ struct ConnectionHygieneTests {
     func oversizedBody() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, maximumBodyBytes: 1024, connectionLimits: Self.short)
+        let server = try await TestServer.start(databasePath: directory.databasePath, maximumBodyBytes: 1024, connectionLimits: Self.headersAtOnce)
         try await server.stopping {
             let connection = try await RawConnection.connect(port: server.port)
             try await connection.send("POST /transactions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n")
@@ -102,7 +110,7 @@ struct ConnectionHygieneTests {
     func idleAfterEarlyAnswer() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var limits = Self.short
+        var limits = Self.headersAtOnce
         limits.bodyTimeout = .seconds(600)
         let server = try await TestServer.start(databasePath: directory.databasePath, maximumBodyBytes: 1024, connectionLimits: limits)
         try await server.stopping {
