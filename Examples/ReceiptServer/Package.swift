@@ -13,7 +13,8 @@ let package = Package(
     name: "receipt-server",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "swift-app-store-verification", path: "../.."),
+        // The ServerAPIClient trait brings the AppStoreServerAPI client (the reconcile route).
+        .package(name: "swift-app-store-verification", path: "../..", traits: ["ServerAPIClient"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // Routes, storage and configuration: everything but the command line, so tests run the
@@ -34,6 +37,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AppStoreServerAPI", package: "swift-app-store-verification"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -45,6 +53,7 @@ let package = Package(
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AppStoreServerAPI", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -59,6 +68,11 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "AppStoreServerAPI", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

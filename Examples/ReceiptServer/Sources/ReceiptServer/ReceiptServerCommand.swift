@@ -19,8 +19,10 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             Every option may instead be set in the environment: RECEIPT_SERVER_HOST, RECEIPT_SERVER_PORT, \
             RECEIPT_SERVER_DATABASE, RECEIPT_SERVER_BUNDLE_ID, RECEIPT_SERVER_APP_APPLE_ID, \
             RECEIPT_SERVER_ENVIRONMENT, RECEIPT_SERVER_ROOT (one path, or several separated by ':'), \
-            RECEIPT_SERVER_MAX_BODY_BYTES, LOG_LEVEL (trace, debug, info, notice, warning, error). \
-            Stop with SIGTERM or SIGINT: requests in flight finish, then the database closes.
+            RECEIPT_SERVER_MAX_BODY_BYTES, LOG_LEVEL (trace, debug, info, notice, warning, error); \
+            and those of the options below, named on each. \
+            Stop with SIGTERM or SIGINT: requests in flight finish (uploads still arriving get the \
+            shutdown grace period), then the database closes; the process exits within the shutdown timeout.
             """)
 
     @Option(help: "The address to listen on. [env: RECEIPT_SERVER_HOST; default: 127.0.0.1]")
@@ -29,7 +31,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one. [env: RECEIPT_SERVER_PORT; default: 8080]")
     var port: Int?
 
-    @Option(help: "The SQLite database file, created on first start. [env: RECEIPT_SERVER_DATABASE; default: receipts.sqlite]")
+    @Option(help: "The SQLite database file, created on first start. [env: RECEIPT_SERVER_DATABASE; default: ~/.local/share/receipt-server/receipts.sqlite, or under $XDG_DATA_HOME]")
     var database: String?
 
     @Option(help: "Your app's bundle ID; signed data of other apps is refused. [env: RECEIPT_SERVER_BUNDLE_ID; required]")
@@ -49,6 +51,11 @@ struct ReceiptServerCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("non-renewing-duration"), help: "PRODUCT_ID=SECONDS: how long a non-renewing subscription lasts from its purchase (the App Store sets no expiry); repeat per product. Without one it lasts until revoked.")
     var nonRenewingDurations: [String] = []
+
+    // MARK: Connections, access, reconcile (see ServiceOptions.swift)
+
+    @OptionGroup(title: "Connections, access and reconciliation")
+    var service: ServiceOptions
 
     func run() async throws {
         let environmentVariables = ProcessInfo.processInfo.environment
@@ -102,16 +109,37 @@ struct ReceiptServerCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: setting(host, "RECEIPT_SERVER_HOST") ?? "127.0.0.1",
             port: port,
-            databasePath: setting(database, "RECEIPT_SERVER_DATABASE") ?? "receipts.sqlite",
+            databasePath: try setting(database, "RECEIPT_SERVER_DATABASE") ?? Self.defaultDatabasePath(),
             verifier: verifier,
             maximumBodyBytes: maxBodyBytes,
             nonRenewingDurations: durations)
 
         var logger = Logger(label: "ReceiptServer")
         logger.logLevel = environmentVariables["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        let server = try await ReceiptServer(configuration: configuration, logger: logger)
-        let group = ServiceGroup(configuration: .init(
-            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let limits = try service.connectionLimits(environment: environmentVariables)
+        let server = try await ReceiptServer(
+            configuration: configuration, connectionLimits: limits,
+            access: try service.accessControl(environment: environmentVariables),
+            reconcile: try service.reconcileConfiguration(environment: environmentVariables, verifierEnvironment: verifier.environment),
+            logger: logger)
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // Whatever clients do, the process exits: requests still running after the shutdown
+        // timeout are cancelled, and the group gives up on them 5 s later.
+        groupConfiguration.maximumGracefulShutdownDuration = try service.shutdownTimeout(environment: environmentVariables)
+        groupConfiguration.maximumCancellationDuration = .seconds(5)
+        let group = ServiceGroup(configuration: groupConfiguration)
         try await group.run()
+    }
+
+    /// The default database path (outside any checkout), its directory created.
+    private static func defaultDatabasePath() throws -> String {
+        let path = DefaultDatabaseLocation.path()
+        do {
+            try DefaultDatabaseLocation.prepare(path)
+        } catch {
+            throw ValidationError("Cannot create the directory of the default database \(path): \(error.localizedDescription). Give a database file with --database or RECEIPT_SERVER_DATABASE.")
+        }
+        return path
     }
 }

@@ -1,6 +1,8 @@
+import AppStoreServerAPI
 import AppStoreVerification
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -13,11 +15,20 @@ import ServiceLifecycle
 /// try await group.run()
 /// ```
 /// On graceful shutdown (SIGTERM, SIGINT, or the group's `triggerGracefulShutdown()`) the server
-/// stops accepting connections, finishes the requests in flight, then closes the database.
+/// stops accepting connections, finishes the requests in flight, then closes the database. A
+/// client cannot hold a connection or the shutdown: ``ConnectionLimits`` closes slow headers,
+/// stalled bodies and idle connections, and bodies still arriving at shutdown after its grace
+/// period. (Bound the shutdown as a whole with the group's `maximumGracefulShutdownDuration`, as
+/// the `ReceiptServer` command does.)
 public final class ReceiptServer: Service, Sendable {
     /// The database.
     public let store: ReceiptStore
+    /// The Prometheus metrics served at `/metrics`.
+    public let metrics: ServerMetrics
     let context: ReceiptServerContext
+    let connectionLimits: ConnectionLimits
+    let access: AccessControl
+    let apiClient: AppStoreServerAPIClient?
     let logger: Logger
     let onServerRunning: @Sendable (Int) async -> Void
 
@@ -25,51 +36,121 @@ public final class ReceiptServer: Service, Sendable {
     ///
     /// - Parameters:
     ///   - configuration: where to listen, the database file, what to accept.
+    ///   - connectionLimits: timeouts and the connection limit.
+    ///   - access: the bearer token guarding the routes that reveal a customer's data.
+    ///   - reconcile: App Store Server API credentials for the reconcile route; `nil` answers it 501.
+    ///   - metrics: the metrics to record into (a new registry by default).
     ///   - logger: the server's logger.
     ///   - onServerRunning: called with the bound port once the server listens.
     /// - Throws: `VerifierConfigurationError` for a bad verifier configuration, ``StorageError``
-    ///   when the database cannot be opened.
+    ///   when the database cannot be opened, `AppStoreServerAPIError` for a reconcile base URL that
+    ///   is neither https nor http to loopback.
     public init(
         configuration: ServerConfiguration,
+        connectionLimits: ConnectionLimits = ConnectionLimits(),
+        access: AccessControl = .open,
+        reconcile: ReconcileConfiguration? = nil,
+        metrics: ServerMetrics = ServerMetrics(),
         logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let verifier = try SignedDataVerifier(configuration: configuration.verifier)
+        self.apiClient = try reconcile.map { reconcile throws(AppStoreServerAPIError) in
+            try ReceiptServer.makeAPIClient(reconcile, bundleId: configuration.verifier.bundleId ?? "", verifier: verifier)
+        }
         let store = try await ReceiptStore.open(
             path: configuration.databasePath, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds, logger: logger)
         self.store = store
+        self.metrics = metrics
         self.context = ReceiptServerContext(
             configuration: configuration, verifier: verifier, store: store, engineConfiguration: .init(nonRenewingDurations: configuration.nonRenewingDurations))
+        self.connectionLimits = connectionLimits
+        self.access = access
         self.logger = logger
         self.onServerRunning = onServerRunning
     }
 
-    /// The routes, behind the JSON error middleware.
+    /// The App Store Server API client the reconcile route asks.
+    private static func makeAPIClient(_ reconcile: ReconcileConfiguration, bundleId: String, verifier: SignedDataVerifier) throws(AppStoreServerAPIError) -> AppStoreServerAPIClient {
+        if let baseURL = reconcile.baseURL {
+            return try AppStoreServerAPIClient(
+                signingKey: reconcile.signingKey, keyId: reconcile.keyId, issuerId: reconcile.issuerId, bundleId: bundleId,
+                baseURL: baseURL, verifier: verifier, options: reconcile.options)
+        }
+        return AppStoreServerAPIClient(
+            signingKey: reconcile.signingKey, keyId: reconcile.keyId, issuerId: reconcile.issuerId, bundleId: bundleId,
+            environment: reconcile.environment, verifier: verifier, options: reconcile.options)
+    }
+
+    /// The routes, behind the log, metrics, JSON error and body limit middleware; the routes that
+    /// reveal a customer's data also behind the bearer token when one is configured.
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: JSONErrorMiddleware())
+        router.add(middleware: VerificationMetricsMiddleware(metrics: metrics))
+        router.add(middleware: BodyLimitMiddleware(maximumBodyBytes: context.configuration.maximumBodyBytes))
         let transactions = TransactionsRoute(server: context)
         let notifications = NotificationsRoute(server: context)
         let entitlements = EntitlementsRoute(server: context)
+        let reconcile = ReconcileRoute(server: context, metrics: metrics, client: apiClient)
+        let health = HealthRoute(server: context, metrics: metrics)
+        let metricsRoute = MetricsRoute(metrics: metrics)
+        // Open: the app's and Apple's bodies are signed; health and metrics reveal no customer.
         router.post("transactions") { request, requestContext in
             try await transactions.handle(request, context: requestContext)
         }
         router.post("notifications") { request, requestContext in
             try await notifications.handle(request, context: requestContext)
         }
-        router.get("customers/:appAccountToken/entitlements") { request, requestContext in
+        router.get("health") { request, requestContext in
+            try await health.handle(request, context: requestContext)
+        }
+        router.get("metrics") { request, requestContext in
+            try await metricsRoute.handle(request, context: requestContext)
+        }
+        // A customer's data: behind the bearer token when one is set.
+        let customerData = router.group()
+        if let token = access.bearerToken {
+            customerData.add(middleware: BearerTokenMiddleware(token: token))
+        }
+        customerData.get("customers/:appAccountToken/entitlements") { request, requestContext in
             try await entitlements.handle(request, context: requestContext)
         }
+        customerData.post("transactions/:transactionId/reconcile") { request, requestContext in
+            try await reconcile.handle(request, context: requestContext)
+        }
         return router
+    }
+
+    /// The HTTP/1.1 server with the connection timeouts (``ConnectionTimeoutHandler``) in every
+    /// connection's pipeline.
+    func makeServerBuilder() -> HTTPServerBuilder {
+        let limits = connectionLimits
+        let logger = logger
+        let metrics = metrics
+        return .http1(configuration: HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionTimeoutHandler(limits: limits, logger: logger, metrics: metrics)]))
     }
 
     /// Serves until graceful shutdown, then closes the database.
     public func run() async throws {
         let onServerRunning = self.onServerRunning
         let logger = self.logger
+        let limits = connectionLimits
+        logger.info("connection limits", metadata: [
+            "header_timeout": "\(limits.headerTimeout)", "body_timeout": "\(limits.bodyTimeout)", "idle_timeout": "\(limits.idleTimeout)",
+            "max_connections": "\(limits.maximumConnections)", "shutdown_grace_period": "\(limits.shutdownGracePeriod)",
+            "max_body_bytes": "\(context.configuration.maximumBodyBytes)", "access_token": "\(access.bearerToken == nil ? "none" : "set")",
+            "reconcile": "\(apiClient == nil ? "off" : "on")",
+        ])
         let app = Application(
             router: makeRouter(),
-            configuration: .init(address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer"),
+            server: makeServerBuilder(),
+            configuration: .init(
+                address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer",
+                availableConnectionsDelegate: MaximumAvailableConnections(connectionLimits.maximumConnections, logger: logger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("ReceiptServer listening on \(channel.localAddress.map(String.init(describing:)) ?? "?")")
@@ -79,10 +160,17 @@ public final class ReceiptServer: Service, Sendable {
         do {
             try await app.run()
         } catch {
-            try? await store.close()
+            try? await closeStore()
             throw error
         }
-        try await store.close()
+        try await closeStore()
         logger.info("ReceiptServer stopped; database closed")
+    }
+
+    /// Closes the database in a task of its own: when the shutdown timeout cancelled the server's
+    /// task, the database must still close (a cancelled close would leave it open).
+    private func closeStore() async throws {
+        let store = self.store
+        try await Task { try await store.close() }.value
     }
 }

@@ -191,3 +191,29 @@ struct TestServerError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+extension TestServer {
+    /// Starts the server `make` builds (with the port callback it is given) and waits until it
+    /// listens: for tests of connection limits, access and reconciliation.
+    static func start(
+        logger: Logger,
+        building make: (_ onServerRunning: @escaping @Sendable (Int) async -> Void) async throws -> ReceiptServer
+    ) async throws -> TestServer {
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let server = try await make { port in
+            portContinuation.yield(port)
+            portContinuation.finish()
+        }
+        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
+        let task = Task {
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            try await task.value
+            throw TestServerError("the server stopped before it listened")
+        }
+        return TestServer(server: server, port: port, group: group, task: task, client: HTTPClient())
+    }
+}

@@ -29,6 +29,12 @@ enum JSONBody {
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, code: "bodyTooLarge",
                            "The request body is larger than \(limit) bytes, the most this server accepts (--max-body-bytes). App Store signed data is a few kilobytes.")
+        } catch {
+            // The connection ended mid-body: the client went away, or stalled past the body
+            // timeout and was disconnected. Nobody reads this answer; it keeps the log honest
+            // (a client's failure, not the server's).
+            throw APIError(.badRequest, code: "bodyIncomplete",
+                           "The request body ended before it was complete (the connection closed, or the client sent nothing within the body timeout). Nothing was stored.")
         }
         return Data(buffer.readableBytesView)
     }

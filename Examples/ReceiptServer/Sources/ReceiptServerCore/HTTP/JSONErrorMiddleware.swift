@@ -15,7 +15,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError {
             let code = error.status == .notFound ? "notFound" : error.status == .methodNotAllowed ? "methodNotAllowed" : "httpError"
             let message = error.status == .notFound
-                ? "No route \(request.method) \(request.uri.path). Routes: POST /transactions, POST /notifications, GET /customers/{appAccountToken}/entitlements."
+                ? "No route \(request.method) \(request.uri.path). Routes: POST /transactions, POST /notifications, GET /customers/{appAccountToken}/entitlements, POST /transactions/{transactionId}/reconcile, GET /health, GET /metrics."
                 : error.body ?? error.status.reasonPhrase
             return try APIError(error.status, code: code, message, headers: error.headers).response(from: request, context: context)
         } catch {

@@ -1,0 +1,151 @@
+import AppStoreServerAPI
+import AppStoreVerification
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ReceiptServerCore
+
+/// The command line options for connections (timeouts, limits, shutdown), access (the bearer
+/// token) and reconciliation (App Store Server API credentials). Each can come from the
+/// environment instead; an option on the command line wins.
+struct ServiceOptions: ParsableArguments {
+    @Option(help: "Seconds a new connection has to send its first request's complete headers. [env: RECEIPT_SERVER_HEADER_TIMEOUT; default: 30]")
+    var headerTimeout: Double?
+
+    @Option(help: "Seconds a request's whole body has to arrive once its headers are in. [env: RECEIPT_SERVER_BODY_TIMEOUT; default: 30]")
+    var bodyTimeout: Double?
+
+    @Option(help: "Seconds a kept-alive connection has to send the next request's complete headers. [env: RECEIPT_SERVER_IDLE_TIMEOUT; default: 60]")
+    var idleTimeout: Double?
+
+    @Option(help: "Connections open at once; at the limit new ones wait in the listen backlog. [env: RECEIPT_SERVER_MAX_CONNECTIONS; default: 1000, or 64 under the open-file limit (ulimit -n) when that is lower]")
+    var maxConnections: Int?
+
+    @Option(help: "On SIGTERM, seconds a body still arriving has before its connection closes. [env: RECEIPT_SERVER_SHUTDOWN_GRACE_PERIOD; default: 10]")
+    var shutdownGracePeriod: Double?
+
+    @Option(help: "On SIGTERM, seconds until requests still running are cancelled; the process exits at most 5 s later. [env: RECEIPT_SERVER_SHUTDOWN_TIMEOUT; default: 20]")
+    var shutdownTimeout: Double?
+
+    @Option(help: "The bearer token GET /customers/.../entitlements and POST /transactions/.../reconcile need (prefer the environment variable: a command line is visible to other users). [env: RECEIPT_SERVER_ACCESS_TOKEN; default: none, routes open]")
+    var accessToken: String?
+
+    @Option(help: "Your In-App Purchase key (.p8 file) for the App Store Server API, used by the reconcile route. [env: RECEIPT_SERVER_API_KEY_FILE]")
+    var apiKeyFile: String?
+
+    @Option(help: "The In-App Purchase key's ID. [env: RECEIPT_SERVER_API_KEY_ID]")
+    var apiKeyId: String?
+
+    @Option(help: "Your App Store Connect issuer ID. [env: RECEIPT_SERVER_API_ISSUER_ID]")
+    var apiIssuerId: String?
+
+    @Option(help: "The App Store Server API to ask, Sandbox or Production. [env: RECEIPT_SERVER_API_ENVIRONMENT; default: the --environment of the signed data]")
+    var apiEnvironment: String?
+
+    @Option(help: "An explicit App Store Server API base URL: https, or http to loopback only (a fake API in tests). [env: RECEIPT_SERVER_API_BASE_URL]")
+    var apiBaseUrl: String?
+
+    /// The timeouts and connection limit.
+    func connectionLimits(environment: [String: String]) throws -> ConnectionLimits {
+        var limits = ConnectionLimits()
+        if let value = try seconds(headerTimeout, "RECEIPT_SERVER_HEADER_TIMEOUT", "header-timeout", environment) { limits.headerTimeout = value }
+        if let value = try seconds(bodyTimeout, "RECEIPT_SERVER_BODY_TIMEOUT", "body-timeout", environment) { limits.bodyTimeout = value }
+        if let value = try seconds(idleTimeout, "RECEIPT_SERVER_IDLE_TIMEOUT", "idle-timeout", environment) { limits.idleTimeout = value }
+        if let value = try seconds(shutdownGracePeriod, "RECEIPT_SERVER_SHUTDOWN_GRACE_PERIOD", "shutdown-grace-period", environment) {
+            limits.shutdownGracePeriod = value
+        }
+        if let value = try whole(maxConnections, "RECEIPT_SERVER_MAX_CONNECTIONS", "max-connections", environment) {
+            guard value > 0 else { throw ValidationError("The connection limit is \(value); give a positive number (--max-connections).") }
+            limits.maximumConnections = value
+        } else if let files = Self.openFileLimit() {
+            // Leave room for the database, the listening socket and outgoing API connections, so
+            // that the limit, not the file table, is what new connections meet.
+            limits.maximumConnections = max(16, min(limits.maximumConnections, files - 64))
+        }
+        return limits
+    }
+
+    /// The process's soft limit on open files, or `nil` when unlimited (or beyond any connection count) or unknown.
+    static func openFileLimit() -> Int? {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else { return nil }
+        return Int(clamping: limit.rlim_cur)
+    }
+
+    /// How long a graceful shutdown may take before running requests are cancelled.
+    func shutdownTimeout(environment: [String: String]) throws -> Duration {
+        try seconds(shutdownTimeout, "RECEIPT_SERVER_SHUTDOWN_TIMEOUT", "shutdown-timeout", environment) ?? .seconds(20)
+    }
+
+    /// The bearer token rule.
+    func accessControl(environment: [String: String]) throws -> AccessControl {
+        guard let token = text(accessToken, "RECEIPT_SERVER_ACCESS_TOKEN", environment) else { return .open }
+        guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw ValidationError("The access token (--access-token, RECEIPT_SERVER_ACCESS_TOKEN) must be at least 16 printable ASCII characters without spaces; generate one with `openssl rand -hex 32`.")
+        }
+        return AccessControl(bearerToken: token)
+    }
+
+    /// The reconcile route's API credentials, or `nil` when none are given.
+    func reconcileConfiguration(environment: [String: String], verifierEnvironment: AppStoreEnvironment?) throws -> ReconcileConfiguration? {
+        let keyFile = text(apiKeyFile, "RECEIPT_SERVER_API_KEY_FILE", environment)
+        let keyId = text(apiKeyId, "RECEIPT_SERVER_API_KEY_ID", environment)
+        let issuerId = text(apiIssuerId, "RECEIPT_SERVER_API_ISSUER_ID", environment)
+        if keyFile == nil, keyId == nil, issuerId == nil { return nil }
+        guard let keyFile, let keyId, let issuerId else {
+            throw ValidationError("Reconciliation needs all three of --api-key-file, --api-key-id and --api-issuer-id (or RECEIPT_SERVER_API_KEY_FILE, RECEIPT_SERVER_API_KEY_ID, RECEIPT_SERVER_API_ISSUER_ID); some are missing.")
+        }
+        let key: SigningKey
+        do {
+            key = try SigningKey(contentsOf: URL(fileURLWithPath: keyFile))
+        } catch {
+            throw ValidationError("The App Store Server API key \(keyFile) cannot be used: \(error). Give the .p8 file App Store Connect gave you.")
+        }
+        let apiEnvironment: AppStoreServerEnvironment
+        switch text(self.apiEnvironment, "RECEIPT_SERVER_API_ENVIRONMENT", environment)?.lowercased() {
+        case "production": apiEnvironment = .production
+        case "sandbox": apiEnvironment = .sandbox
+        case nil: apiEnvironment = verifierEnvironment == .production ? .production : .sandbox
+        case let other?:
+            throw ValidationError("The API environment is \"\(other)\"; use Sandbox or Production (--api-environment, RECEIPT_SERVER_API_ENVIRONMENT).")
+        }
+        return ReconcileConfiguration(signingKey: key, keyId: keyId, issuerId: issuerId, environment: apiEnvironment,
+                                      baseURL: text(apiBaseUrl, "RECEIPT_SERVER_API_BASE_URL", environment))
+    }
+
+    private func text(_ value: String?, _ name: String, _ environment: [String: String]) -> String? {
+        value ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private func whole(_ value: Int?, _ name: String, _ option: String, _ environment: [String: String]) throws -> Int? {
+        if let value { return value }
+        guard let text = text(nil, name, environment) else { return nil }
+        guard let parsed = Int(text) else { throw ValidationError("\(name)=\(text) is not a whole number (the --\(option) option).") }
+        return parsed
+    }
+
+    private func seconds(_ value: Double?, _ name: String, _ option: String, _ environment: [String: String]) throws -> Duration? {
+        let parsed: Double
+        if let value {
+            parsed = value
+        } else if let text = text(nil, name, environment) {
+            guard let number = Double(text) else { throw ValidationError("\(name)=\(text) is not a number of seconds (the --\(option) option).") }
+            parsed = number
+        } else {
+            return nil
+        }
+        guard parsed.isFinite, parsed > 0, parsed <= 86_400 else {
+            throw ValidationError("--\(option) is \(parsed) s; give a number of seconds above 0 and at most 86400 (\(name)).")
+        }
+        return .milliseconds(Int64((parsed * 1000).rounded()))
+    }
+}

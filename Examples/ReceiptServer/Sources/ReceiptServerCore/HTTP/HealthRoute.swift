@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// `GET /health`: 200 `{"status": "ok"}` when the database answers a query; 503
+/// `storageUnavailable` (with `Retry-After`) when it does not. Open to everyone; it reveals nothing.
+struct HealthRoute: Sendable {
+    let server: ReceiptServerContext
+    let metrics: ServerMetrics
+
+    /// The customer key the probe reads: a customer that cannot exist (the nil UUID).
+    static let probeCustomer = "00000000-0000-0000-0000-000000000000"
+
+    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+        do {
+            _ = try await metrics.timeStore("health") { () async throws(StorageError) in
+                try await server.store.signedData(forCustomer: Self.probeCustomer)
+            }
+        } catch {
+            throw APIError.storageUnavailable(error)
+        }
+        return JSONBody.response(["status": "ok"])
+    }
+}
