@@ -35,11 +35,13 @@ public final class ReceiptServer: Service, Sendable {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let verifier = try SignedDataVerifier(configuration: configuration.verifier)
+        let engineConfiguration = EntitlementEngine.Configuration(nonRenewingDurations: configuration.nonRenewingDurations)
         let store = try await ReceiptStore.open(
-            path: configuration.databasePath, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds, logger: logger)
+            configuration.databasePath, configuration: configuration.store, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+            verifier: verifier, engineConfiguration: engineConfiguration, logger: logger)
         self.store = store
         self.context = ReceiptServerContext(
-            configuration: configuration, verifier: verifier, store: store, engineConfiguration: .init(nonRenewingDurations: configuration.nonRenewingDurations))
+            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration)
         self.logger = logger
         self.onServerRunning = onServerRunning
     }

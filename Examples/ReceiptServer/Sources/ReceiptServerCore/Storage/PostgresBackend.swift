@@ -1,0 +1,191 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// The shared store: a PostgreSQL database, for several server processes behind a load balancer.
+///
+/// - A pool of at most `maximumConnections` connections (PostgresNIO's `PostgresClient`); every
+///   read and every write takes one, so reads never wait behind writes.
+/// - Each write is its own `READ COMMITTED` transaction. The store's statements make concurrent
+///   writers of any process safe (`ON CONFLICT` on the JWS hash and the purchase link, a row lock on
+///   the customer's revision); a deadlock or serialization failure is retried twice. PostgreSQL
+///   commits concurrent transactions with one WAL flush (group commit) on its own.
+/// - Waiting for a connection and every lock is bounded by the busy timeout (`lock_timeout` and a
+///   deadline per operation): a busy database answers 503, never hangs.
+final class PostgresBackend: StoreBackend {
+    let dialect = SQLDialect.postgres
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+    private let busyTimeoutMilliseconds: Int
+    private let logger: Logger
+
+    private init(client: PostgresClient, runner: Task<Void, Never>, busyTimeoutMilliseconds: Int, logger: Logger) {
+        self.client = client
+        self.runner = runner
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.logger = logger
+    }
+
+    /// Connects to `location` and checks the connection.
+    static func open(_ location: PostgresLocation, maximumConnections: Int, busyTimeoutMilliseconds: Int, logger: Logger) async throws(StorageError) -> PostgresBackend {
+        let tls: PostgresClient.Configuration.TLS = switch location.sslMode {
+        case "disable": .disable
+        case "require": .require(.makeClientConfiguration())
+        default: .prefer(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: tls)
+        configuration.options.maximumConnections = max(1, maximumConnections)
+        configuration.options.connectTimeout = .milliseconds(Int64(max(1000, busyTimeoutMilliseconds)))
+        configuration.options.additionalStartupParameters = [
+            ("lock_timeout", "\(max(1, busyTimeoutMilliseconds))"),
+            ("application_name", "ReceiptServer"),
+        ]
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let runner = Task { await client.run() }
+        let backend = PostgresBackend(client: client, runner: runner, busyTimeoutMilliseconds: max(busyTimeoutMilliseconds, 10_000), logger: logger)
+        do {
+            _ = try await backend.read("connecting to \(location.description)") { session in
+                try await session.query("SELECT 1 AS ready")
+            }
+        } catch {
+            runner.cancel()
+            await runner.value
+            throw StorageError("connecting to \(location.description) (is the server running and the URL right?)", error.underlyingError)
+        }
+        return PostgresBackend(client: client, runner: runner, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
+    }
+
+    func write<T: Sendable>(
+        _ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T,
+        afterCommit: @escaping @Sendable (T) -> Void
+    ) async throws(StorageError) -> T {
+        let logger = self.logger
+        let client = self.client
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let value = try await bounded(operation) {
+                    try await client.withConnection { connection in
+                        let session = PostgresSession(connection: connection, logger: logger)
+                        _ = try await session.query("BEGIN")
+                        do {
+                            let value = try await work(session)
+                            _ = try await session.query("COMMIT")
+                            return value
+                        } catch {
+                            _ = try? await session.query("ROLLBACK")
+                            throw error
+                        }
+                    }
+                }
+                afterCommit(value)
+                return value
+            } catch {
+                if attempt < 3, Self.isRetryable(error.underlyingError) { continue }
+                throw error
+            }
+        }
+    }
+
+    func read<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
+        let logger = self.logger
+        let client = self.client
+        return try await bounded(operation) {
+            try await client.withConnection { connection in
+                try await work(PostgresSession(connection: connection, logger: logger))
+            }
+        }
+    }
+
+    func close() async throws(StorageError) {
+        runner.cancel()
+        await runner.value
+    }
+
+    /// Runs `body`, failing with a ``StorageError`` once the busy timeout passed (waiting for a pool
+    /// connection included).
+    private func bounded<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) async throws(StorageError) -> T {
+        let milliseconds = busyTimeoutMilliseconds
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await body() }
+                group.addTask {
+                    try await Task.sleep(for: .milliseconds(milliseconds))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else {
+                    throw LockWaitTimedOut(milliseconds: milliseconds)
+                }
+                return value
+            }
+        } catch {
+            throw StorageError(operation, error)
+        }
+    }
+
+    /// A deadlock (40P01) or serialization failure (40001): the transaction may simply be run again.
+    private static func isRetryable(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
+    }
+}
+
+extension StorageError {
+    /// The error this one wraps, when it kept it.
+    var underlyingError: any Error { cause ?? self }
+}
+
+/// SQL on one PostgreSQL connection; `?` placeholders become `$1`, `$2`, ...
+struct PostgresSession: SQLSession {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        var text = ""
+        var number = 0
+        for character in sql {
+            if character == "?" {
+                number += 1
+                text += "$\(number)"
+            } else {
+                text.append(character)
+            }
+        }
+        var bindings = PostgresBindings(capacity: binds.count)
+        for value in binds {
+            switch value {
+            case .text(let string): bindings.append(string)
+            case .integer(let integer): bindings.append(integer)
+            case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
+            case .null: bindings.appendNull()
+            }
+        }
+        var rows: [SQLRow] = []
+        for try await row in try await connection.query(PostgresQuery(unsafeSQL: text, binds: bindings), logger: logger) {
+            var values: [String: SQLValue] = [:]
+            for cell in row {
+                guard let bytes = cell.bytes else {
+                    values[cell.columnName] = .null
+                    continue
+                }
+                switch cell.dataType {
+                case .int2, .int4, .int8:
+                    values[cell.columnName] = .integer(try cell.decode(Int64.self))
+                case .bytea:
+                    values[cell.columnName] = .blob(Array(bytes.readableBytesView))
+                case .bool:
+                    values[cell.columnName] = .integer(try cell.decode(Bool.self) ? 1 : 0)
+                default:
+                    values[cell.columnName] = (try? cell.decode(String.self)).map { SQLValue.text($0) } ?? .null
+                }
+            }
+            rows.append(SQLRow(values: values))
+        }
+        return rows
+    }
+}
