@@ -68,10 +68,17 @@ final class PostgresCluster: Sendable {
 
     /// Runs one statement in the `postgres` database.
     func execute(_ sql: String, database: String = "postgres") async throws {
+        try await execute([sql], database: database)
+    }
+
+    /// Runs statements one after the other on one connection to `database`.
+    func execute(_ statements: [String], database: String) async throws {
         let configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: nil, database: database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "test-postgres"))
         do {
-            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-postgres"))
+            for sql in statements {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-postgres"))
+            }
         } catch {
             try? await connection.close()
             throw error
