@@ -77,7 +77,11 @@ final class PostgresCluster: Sendable {
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "test-postgres"))
         do {
             for sql in statements {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-postgres"))
+                do {
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-postgres"))
+                } catch {
+                    throw TestServerError("PostgreSQL refused \(sql.prefix(200)): \(String(reflecting: error))")
+                }
             }
         } catch {
             try? await connection.close()

@@ -61,7 +61,7 @@ struct StoreConcurrencyTests {
         do {
             let purchase = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: customer)
             #expect(purchase.status == 200, "\(purchase.text)")
-            let name = String(database.location.split(separator: "/").last?.split(separator: "?").first ?? "")
+            let name = database.postgresName
             // Another session takes an exclusive lock (reads still allowed) and keeps it for 4 s.
             let locker = Task {
                 try await cluster.execute(["BEGIN", "LOCK TABLE signed_data IN EXCLUSIVE MODE", "SELECT pg_sleep(4)", "COMMIT"], database: name)

@@ -85,6 +85,11 @@ struct TestDatabase: Sendable {
     /// SQLite: the file's directory.
     let directory: TemporaryDirectory?
 
+    /// PostgreSQL: the database's name.
+    var postgresName: String {
+        String(location.split(separator: "/").last?.split(separator: "?").first ?? "")
+    }
+
     /// The same as ``location`` (the tests' old name for it).
     var databasePath: String { location }
 
