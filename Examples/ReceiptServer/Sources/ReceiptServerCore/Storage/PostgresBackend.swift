@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOSSL
 import PostgresNIO
 
 /// The shared store: a PostgreSQL database, for several server processes behind a load balancer.
@@ -27,16 +28,51 @@ final class PostgresBackend: StoreBackend {
         self.logger = logger
     }
 
-    /// Connects to `location` and checks the connection.
+    /// Connects to `location` once (so a wrong URL, password or an unreachable server fails now,
+    /// with PostgreSQL's own reason), then opens the pool.
     static func open(_ location: PostgresLocation, maximumConnections: Int, busyTimeoutMilliseconds: Int, logger: Logger) async throws(StorageError) -> PostgresBackend {
-        let tls: PostgresClient.Configuration.TLS = switch location.sslMode {
-        case "disable": .disable
-        case "require": .require(.makeClientConfiguration())
-        default: .prefer(.makeClientConfiguration())
+        let tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+        let connectionTLS: PostgresConnection.Configuration.TLS
+        let clientTLS: PostgresClient.Configuration.TLS
+        switch location.sslMode {
+        case "disable":
+            connectionTLS = .disable
+            clientTLS = .disable
+        case "require":
+            do {
+                connectionTLS = .require(try NIOSSLContext(configuration: tlsConfiguration))
+            } catch {
+                throw StorageError("setting up TLS for \(location.description)", error)
+            }
+            clientTLS = .require(tlsConfiguration)
+        default:
+            do {
+                connectionTLS = .prefer(try NIOSSLContext(configuration: tlsConfiguration))
+            } catch {
+                throw StorageError("setting up TLS for \(location.description)", error)
+            }
+            clientTLS = .prefer(tlsConfiguration)
         }
+        do {
+            var check = PostgresConnection.Configuration(
+                host: location.host, port: location.port, username: location.username, password: location.password,
+                database: location.database, tls: connectionTLS)
+            check.options.connectTimeout = .milliseconds(Int64(max(1000, busyTimeoutMilliseconds)))
+            let connection = try await PostgresConnection.connect(configuration: check, id: 0, logger: logger)
+            do {
+                _ = try await PostgresSession(connection: connection, logger: logger).query("SELECT 1 AS ready")
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try await connection.close()
+        } catch {
+            throw StorageError("connecting to \(location.description) (is the server running, and the URL, user and password right?)", error)
+        }
+
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
-            database: location.database, tls: tls)
+            database: location.database, tls: clientTLS)
         configuration.options.maximumConnections = max(1, maximumConnections)
         configuration.options.connectTimeout = .milliseconds(Int64(max(1000, busyTimeoutMilliseconds)))
         configuration.options.additionalStartupParameters = [
@@ -45,16 +81,9 @@ final class PostgresBackend: StoreBackend {
         ]
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runner = Task { await client.run() }
-        let backend = PostgresBackend(client: client, runner: runner, busyTimeoutMilliseconds: max(busyTimeoutMilliseconds, 10_000), logger: logger)
-        do {
-            _ = try await backend.read("connecting to \(location.description)") { session in
-                try await session.query("SELECT 1 AS ready")
-            }
-        } catch {
-            runner.cancel()
-            await runner.value
-            throw StorageError("connecting to \(location.description) (is the server running and the URL right?)", error.underlyingError)
-        }
+        // Let the pool's run loop start before the first lease (PostgresNIO warns about a lease
+        // that comes first; it would still be served).
+        try? await Task.sleep(for: .milliseconds(10))
         return PostgresBackend(client: client, runner: runner, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
     }
 
