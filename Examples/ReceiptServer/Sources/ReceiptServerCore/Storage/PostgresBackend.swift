@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import Synchronization
 
 /// The shared store: a PostgreSQL database, for several server processes behind a load balancer.
 ///
@@ -12,8 +13,8 @@ import PostgresNIO
 ///   writers of any process safe (`ON CONFLICT` on the JWS hash and the purchase link, a row lock on
 ///   the customer's revision); a deadlock or serialization failure is retried twice. PostgreSQL
 ///   commits concurrent transactions with one WAL flush (group commit) on its own.
-/// - Waiting for a connection and every lock is bounded by the busy timeout (`lock_timeout` and a
-///   deadline per operation): a busy database answers 503, never hangs.
+/// - Waiting for a pool connection and for every lock is bounded by the busy timeout (a deadline on
+///   the lease, `lock_timeout` on the server): a busy database answers 503, never hangs.
 final class PostgresBackend: StoreBackend {
     let dialect = SQLDialect.postgres
     private let client: PostgresClient
@@ -91,24 +92,19 @@ final class PostgresBackend: StoreBackend {
         _ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T,
         afterCommit: @escaping @Sendable (T) -> Void
     ) async throws(StorageError) -> T {
-        let logger = self.logger
-        let client = self.client
         var attempt = 0
         while true {
             attempt += 1
             do {
-                let value = try await bounded(operation) {
-                    try await client.withConnection { connection in
-                        let session = PostgresSession(connection: connection, logger: logger)
-                        _ = try await session.query("BEGIN")
-                        do {
-                            let value = try await work(session)
-                            _ = try await session.query("COMMIT")
-                            return value
-                        } catch {
-                            _ = try? await session.query("ROLLBACK")
-                            throw error
-                        }
+                let value = try await withLeasedConnection(operation) { session in
+                    _ = try await session.query("BEGIN")
+                    do {
+                        let value = try await work(session)
+                        _ = try await session.query("COMMIT")
+                        return value
+                    } catch {
+                        _ = try? await session.query("ROLLBACK")
+                        throw error
                     }
                 }
                 afterCommit(value)
@@ -121,13 +117,7 @@ final class PostgresBackend: StoreBackend {
     }
 
     func read<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
-        let logger = self.logger
-        let client = self.client
-        return try await bounded(operation) {
-            try await client.withConnection { connection in
-                try await work(PostgresSession(connection: connection, logger: logger))
-            }
-        }
+        try await withLeasedConnection(operation, work)
     }
 
     func close() async throws(StorageError) {
@@ -135,22 +125,37 @@ final class PostgresBackend: StoreBackend {
         await runner.value
     }
 
-    /// Runs `body`, failing with a ``StorageError`` once the busy timeout passed (waiting for a pool
-    /// connection included).
-    private func bounded<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) async throws(StorageError) -> T {
+    /// Runs `body` on a pool connection. Waiting for the connection is bounded by the busy timeout
+    /// (a saturated pool or an unreachable server answers 503); once it has one, `body` runs to its
+    /// end (waits for locks are bounded by `lock_timeout`), so a write that committed is never
+    /// reported as failed.
+    private func withLeasedConnection<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
         let milliseconds = busyTimeoutMilliseconds
+        let client = self.client
+        let logger = self.logger
+        let leased = LeaseFlag()
         do {
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await body() }
+            return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
+                group.addTask {
+                    .value(try await client.withConnection { connection in
+                        leased.set()
+                        return try await body(PostgresSession(connection: connection, logger: logger))
+                    })
+                }
                 group.addTask {
                     try await Task.sleep(for: .milliseconds(milliseconds))
-                    return nil
+                    return .deadline
                 }
                 defer { group.cancelAll() }
-                guard let first = try await group.next(), let value = first else {
-                    throw LockWaitTimedOut(milliseconds: milliseconds)
+                while let outcome = try await group.next() {
+                    switch outcome {
+                    case .value(let value):
+                        return value
+                    case .deadline:
+                        if !leased.isSet { throw LockWaitTimedOut(milliseconds: milliseconds) }
+                    }
                 }
-                return value
+                throw LockWaitTimedOut(milliseconds: milliseconds)
             }
         } catch {
             throw StorageError(operation, error)
@@ -162,6 +167,19 @@ final class PostgresBackend: StoreBackend {
         guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
         return state == "40P01" || state == "40001"
     }
+}
+
+/// Whether an operation got its pool connection.
+private final class LeaseFlag: Sendable {
+    private let state = Mutex(false)
+    func set() { state.withLock { $0 = true } }
+    var isSet: Bool { state.withLock { $0 } }
+}
+
+/// What finished first: the work on a leased connection, or the lease deadline.
+private enum LeaseOutcome<T: Sendable>: Sendable {
+    case value(T)
+    case deadline
 }
 
 extension StorageError {

@@ -18,11 +18,20 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
             self.underlying = nested.description
             self.cause = nested.cause
         } else {
-            // PSQLError's plain description hides everything; its debug description says what failed.
-            self.underlying = underlying is PSQLError ? String(reflecting: underlying) : String(describing: underlying)
+            self.underlying = Self.text(of: underlying)
             self.cause = underlying
         }
     }
 
     public var description: String { "The database failed while \(operation): \(underlying)" }
+
+    /// PSQLError's plain description hides everything and its debug description carries the whole
+    /// query: say the server's SQLSTATE and message, or the client-side code and cause.
+    private static func text(of error: any Error) -> String {
+        guard let error = error as? PSQLError else { return String(describing: error) }
+        if let message = error.serverInfo?[.message] {
+            return "PostgreSQL \(error.serverInfo?[.sqlState] ?? "error"): \(message)"
+        }
+        return "PostgreSQL client: \(error.code)" + (error.underlying.map { " (\($0))" } ?? "")
+    }
 }
