@@ -13,12 +13,15 @@ struct CustomerState: Sendable {
     /// Stored data that did not verify, in the order it was stored.
     var rejected: [RejectionJSON]
 
-    /// The answer at `instant`: what the engine grants, every status, and the rejections.
+    /// The answer at `instant`: what the engine grants, every status, and the rejections. The
+    /// engine's statuses are computed once (its `currentEntitlements(at:)` is exactly the granted
+    /// ones among them): that computation is the cost of an answer, linear in the customer's history.
     func answer(customer: String, at instant: Date) -> EntitlementsAnswer {
-        EntitlementsAnswer(
+        let statuses = engine.statuses(at: instant)
+        return EntitlementsAnswer(
             appAccountToken: customer, at: UnixMilliseconds.of(instant),
-            entitlements: engine.currentEntitlements(at: instant).map(EntitlementJSON.init),
-            statuses: engine.statuses(at: instant).map(EntitlementJSON.init),
+            entitlements: statuses.filter(\.isGranted).map(EntitlementJSON.init),
+            statuses: statuses.map(EntitlementJSON.init),
             rejected: rejected, stored: nil)
     }
 }
