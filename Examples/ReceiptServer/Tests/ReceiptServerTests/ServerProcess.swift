@@ -6,7 +6,7 @@ import Testing
 
 /// The built `ReceiptServer` executable running as its own process on 127.0.0.1, for tests that
 /// need several servers or kill one. Stopped (SIGTERM, then SIGKILL) by ``stop()``; a test that
-/// starts one stops it on every path.
+/// starts one stops it on every path, and a watchdog shell kills it if the test process dies first.
 final class ServerProcess: Sendable {
     let process: Process
     let port: Int
@@ -70,6 +70,14 @@ final class ServerProcess: Sendable {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         try? handle.close()
+        // If this test process dies first (a crash, a time limit), a watchdog kills the server.
+        let watchdog = Process()
+        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
+        watchdog.arguments = ["-c", "while kill -0 \(getpid()) 2>/dev/null && kill -0 \(process.processIdentifier) 2>/dev/null; do sleep 0.5; done; kill -9 \(process.processIdentifier) 2>/dev/null"]
+        watchdog.standardInput = FileHandle.nullDevice
+        watchdog.standardOutput = FileHandle.nullDevice
+        watchdog.standardError = FileHandle.nullDevice
+        try? watchdog.run()
         let server = ServerProcess(process: process, port: port, output: output)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
