@@ -19,7 +19,8 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             Every option may instead be set in the environment: RECEIPT_SERVER_HOST, RECEIPT_SERVER_PORT, \
             RECEIPT_SERVER_DATABASE, RECEIPT_SERVER_BUNDLE_ID, RECEIPT_SERVER_APP_APPLE_ID, \
             RECEIPT_SERVER_ENVIRONMENT, RECEIPT_SERVER_ROOT (one path, or several separated by ':'), \
-            RECEIPT_SERVER_MAX_BODY_BYTES, LOG_LEVEL (trace, debug, info, notice, warning, error); \
+            RECEIPT_SERVER_MAX_BODY_BYTES, RECEIPT_SERVER_BUSY_TIMEOUT_MS, RECEIPT_SERVER_READER_CONNECTIONS, \
+            RECEIPT_SERVER_POSTGRES_CONNECTIONS, RECEIPT_SERVER_CACHED_CUSTOMERS, PGPASSWORD, LOG_LEVEL (trace, debug, info, notice, warning, error); \
             and those of the options below, named on each. \
             Stop with SIGTERM or SIGINT: requests in flight finish (uploads still arriving get the \
             shutdown grace period), then the database closes; the process exits within the shutdown timeout.
@@ -31,7 +32,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one. [env: RECEIPT_SERVER_PORT; default: 8080]")
     var port: Int?
 
-    @Option(help: "The SQLite database file, created on first start. [env: RECEIPT_SERVER_DATABASE; default: ~/.local/share/receipt-server/receipts.sqlite, or under $XDG_DATA_HOME]")
+    @Option(help: "The database: a SQLite file path or sqlite:PATH (created on first start), or postgres://user[:password]@host[:port]/database[?sslmode=disable]. [env: RECEIPT_SERVER_DATABASE; default: ~/.local/share/receipt-server/receipts.sqlite, or under $XDG_DATA_HOME]")
     var database: String?
 
     @Option(help: "Your app's bundle ID; signed data of other apps is refused. [env: RECEIPT_SERVER_BUNDLE_ID; required]")
@@ -56,6 +57,71 @@ struct ReceiptServerCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Connections, access and reconciliation")
     var service: ServiceOptions
+
+    // MARK: Store (database) options
+
+    @Option(help: "How long a write waits for the database (another process's lock, earlier writes, a PostgreSQL connection) before the request is answered 503 with Retry-After, in milliseconds. [env: RECEIPT_SERVER_BUSY_TIMEOUT_MS; default: 5000]")
+    var busyTimeout: Int?
+
+    @Option(help: "SQLite: read-only connections beside the writer, so reads never wait behind writes. [env: RECEIPT_SERVER_READER_CONNECTIONS; default: 2]")
+    var readerConnections: Int?
+
+    @Option(help: "PostgreSQL: the most connections the pool opens. [env: RECEIPT_SERVER_POSTGRES_CONNECTIONS; default: 8]")
+    var postgresConnections: Int?
+
+    @Option(help: "How many customers' entitlement engines to keep in memory; 0 restores each answer from the database. [env: RECEIPT_SERVER_CACHED_CUSTOMERS; default: 10000]")
+    var cachedCustomers: Int?
+
+    @Flag(help: "Verify every stored JWS again with the current --root, --bundle-id, --app-apple-id and --environment (after the trusted roots changed), store what each counts for now, print a report and exit. Safe beside running servers.")
+    var reverify = false
+
+    /// Applies the store options to `configuration`.
+    func applyStoreOptions(to configuration: inout ServerConfiguration, environment: [String: String]) throws {
+        func number(_ value: Int?, _ name: String, _ option: String, minimum: Int) throws -> Int? {
+            var result = value
+            if result == nil, let text = environment[name], !text.isEmpty {
+                guard let parsed = Int(text) else { throw ValidationError("\(name)=\(text) is not a whole number (the --\(option) option).") }
+                result = parsed
+            }
+            guard let result else { return nil }
+            guard result >= minimum else { throw ValidationError("--\(option) is \(result); give at least \(minimum).") }
+            return result
+        }
+        if let busy = try number(busyTimeout, "RECEIPT_SERVER_BUSY_TIMEOUT_MS", "busy-timeout", minimum: 1) {
+            configuration.busyTimeoutMilliseconds = busy
+        }
+        if let readers = try number(readerConnections, "RECEIPT_SERVER_READER_CONNECTIONS", "reader-connections", minimum: 1) {
+            configuration.store.readerConnections = readers
+        }
+        if let connections = try number(postgresConnections, "RECEIPT_SERVER_POSTGRES_CONNECTIONS", "postgres-connections", minimum: 1) {
+            configuration.store.postgresMaximumConnections = connections
+        }
+        if let cached = try number(cachedCustomers, "RECEIPT_SERVER_CACHED_CUSTOMERS", "cached-customers", minimum: 0) {
+            configuration.store.cachedCustomers = cached
+        }
+        do {
+            _ = try StoreLocation(configuration.databasePath)
+        } catch {
+            throw ValidationError("--database: \(error)")
+        }
+    }
+
+    /// `--reverify`: verifies every stored JWS again and prints what changed.
+    func runReverification(_ configuration: ServerConfiguration, logger: Logger) async throws {
+        let verifier = try SignedDataVerifier(configuration: configuration.verifier)
+        let store = try await ReceiptStore.open(
+            configuration.databasePath, configuration: configuration.store, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+            verifier: verifier, engineConfiguration: .init(nonRenewingDurations: configuration.nonRenewingDurations), logger: logger)
+        do {
+            let report = try await store.reverify(with: verifier, now: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+            print("reverify: \(report.checked) stored JWS verified again; \(report.changed) changed, \(report.rejected) now rejected; \(report.customers) customers' answers updated")
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+    }
+    // MARK: End of store options
 
     func run() async throws {
         let environmentVariables = ProcessInfo.processInfo.environment
@@ -106,7 +172,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             }
             durations[parts[0]] = seconds
         }
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: setting(host, "RECEIPT_SERVER_HOST") ?? "127.0.0.1",
             port: port,
             databasePath: try setting(database, "RECEIPT_SERVER_DATABASE") ?? Self.defaultDatabasePath(),
@@ -116,6 +182,11 @@ struct ReceiptServerCommand: AsyncParsableCommand {
 
         var logger = Logger(label: "ReceiptServer")
         logger.logLevel = environmentVariables["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        try applyStoreOptions(to: &configuration, environment: environmentVariables)
+        if reverify {
+            try await runReverification(configuration, logger: logger)
+            return
+        }
         let limits = try service.connectionLimits(environment: environmentVariables)
         let server = try await ReceiptServer(
             configuration: configuration, connectionLimits: limits,

@@ -58,12 +58,14 @@ public final class ReceiptServer: Service, Sendable {
         self.apiClient = try reconcile.map { reconcile throws(AppStoreServerAPIError) in
             try ReceiptServer.makeAPIClient(reconcile, bundleId: configuration.verifier.bundleId ?? "", verifier: verifier)
         }
+        let engineConfiguration = EntitlementEngine.Configuration(nonRenewingDurations: configuration.nonRenewingDurations)
         let store = try await ReceiptStore.open(
-            path: configuration.databasePath, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds, logger: logger)
+            configuration.databasePath, configuration: configuration.store, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+            verifier: verifier, engineConfiguration: engineConfiguration, logger: logger)
         self.store = store
         self.metrics = metrics
         self.context = ReceiptServerContext(
-            configuration: configuration, verifier: verifier, store: store, engineConfiguration: .init(nonRenewingDurations: configuration.nonRenewingDurations))
+            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration)
         self.connectionLimits = connectionLimits
         self.access = access
         self.logger = logger

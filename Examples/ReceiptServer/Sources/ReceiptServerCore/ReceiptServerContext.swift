@@ -57,41 +57,13 @@ struct ReceiptServerContext: Sendable {
         }
     }
 
-    /// The customer's entitlements at `instant`, computed by the engine from every stored JWS of
-    /// their purchases, each verified again (stored text is evidence, not trust).
+    /// The customer's entitlements at `instant`, from the records stored when each JWS was verified
+    /// (nothing is verified here; `ReceiptServer reverify` verifies stored data again).
     func entitlements(of customer: String, at instant: Date) async throws(APIError) -> EntitlementsAnswer {
-        let rows: [StoredSignedData]
         do {
-            rows = try await store.signedData(forCustomer: customer)
+            return try await store.customerState(of: customer).answer(customer: customer, at: instant)
         } catch {
             throw APIError.storageUnavailable(error)
-        }
-        var engine = EntitlementEngine(configuration: engineConfiguration)
-        var rejected: [RejectionJSON] = []
-        for row in rows {
-            let name = "\(row.kind.rawValue) \(row.transactionId ?? row.notificationUUID ?? row.originalTransactionId ?? "")"
-            do {
-                let report = try Self.ingest(row, into: &engine, verifier: verifier)
-                rejected += report.rejections.map { RejectionJSON(item: "\(name): \($0.item)", code: $0.code, message: $0.message) }
-            } catch {
-                rejected.append(RejectionJSON(item: name, code: error.code.rawValue, message: error.message))
-            }
-        }
-        return EntitlementsAnswer(
-            appAccountToken: customer, at: UnixMilliseconds.of(instant),
-            entitlements: engine.currentEntitlements(at: instant).map(EntitlementJSON.init),
-            statuses: engine.statuses(at: instant).map(EntitlementJSON.init),
-            rejected: rejected, stored: nil)
-    }
-
-    /// Verifies one stored JWS and feeds it to `engine`. Synchronous on purpose: this server runs
-    /// without online revocation checks, and in an `async` context Swift would pick the verifier's
-    /// online (`async`) overloads.
-    private static func ingest(_ row: StoredSignedData, into engine: inout EntitlementEngine, verifier: SignedDataVerifier) throws(SignedDataDecodingError) -> IngestReport {
-        switch row.kind {
-        case .transaction: engine.ingest(try verifier.verifyTransaction(row.jws))
-        case .renewalInfo: engine.ingest(try verifier.verifyRenewalInfo(row.jws))
-        case .notification: engine.ingest(try verifier.verifyNotification(row.jws))
         }
     }
 }

@@ -8,9 +8,9 @@ import Testing
 struct BadInputTests {
     static let customer = "0b7c5f3e-1d2a-4e6f-8a9b-0c1d2e3f4a5b"
 
-    /// Starts a server, runs `body`, checks the database is still empty, stops the server.
-    func withEmptyServer(_ body: (TestServer) async throws -> Void) async throws {
-        let directory = try TemporaryDirectory()
+    /// Starts a server on a new database of `store`, runs `body`, checks the database is still empty, stops the server.
+    func withEmptyServer(_ store: StoreKind, _ body: (TestServer) async throws -> Void) async throws {
+        let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
         let server = try await TestServer.start(databasePath: directory.databasePath, now: TestData.vectorsSignedDate)
         do {
@@ -23,9 +23,9 @@ struct BadInputTests {
         try await server.stop()
     }
 
-    @Test("Garbage bodies: not JSON, no signedTransaction, not a JWS, empty")
-    func garbage() async throws {
-        try await withEmptyServer { server in
+    @Test("Garbage bodies: not JSON, no signedTransaction, not a JWS, empty", arguments: StoreKind.allCases)
+    func garbage(store: StoreKind) async throws {
+        try await withEmptyServer(store) { server in
             let notJSON = try await server.request(.POST, "/transactions", body: Data("hello".utf8))
             #expect(notJSON.status == 400)
             #expect(notJSON.errorCode == "invalidBody")
@@ -52,9 +52,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("A body over the limit is answered 413")
-    func oversizedBody() async throws {
-        try await withEmptyServer { server in
+    @Test("A body over the limit is answered 413", arguments: StoreKind.allCases)
+    func oversizedBody(store: StoreKind) async throws {
+        try await withEmptyServer(store) { server in
             let padding = String(repeating: "A", count: 80 * 1024)
             let answer = try await server.request(.POST, "/notifications", body: Data(#"{"signedPayload":"\#(padding)"}"#.utf8))
             #expect(answer.status == 413)
@@ -63,9 +63,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("Tampered, untrusted or wrong-app signed data is answered 422 with the verifier's reason")
-    func tampered() async throws {
-        try await withEmptyServer { server in
+    @Test("Tampered, untrusted or wrong-app signed data is answered 422 with the verifier's reason", arguments: StoreKind.allCases)
+    func tampered(store: StoreKind) async throws {
+        try await withEmptyServer(store) { server in
             let tampered = try await server.postTransaction(try TestData.jws("jws/tampered-payload.jws"), appAccountToken: Self.customer)
             #expect(tampered.status == 422)
             #expect(tampered.errorCode == "unverified")
@@ -90,9 +90,9 @@ struct BadInputTests {
         }
     }
 
-    @Test("Unknown routes and malformed customer keys get JSON errors")
-    func routes() async throws {
-        try await withEmptyServer { server in
+    @Test("Unknown routes and malformed customer keys get JSON errors", arguments: StoreKind.allCases)
+    func routes(store: StoreKind) async throws {
+        try await withEmptyServer(store) { server in
             let unknown = try await server.request(.GET, "/receipts")
             #expect(unknown.status == 404)
             #expect(unknown.errorCode == "notFound")

@@ -1,3 +1,4 @@
+import AppStoreVerification
 import AsyncHTTPClient
 import Foundation
 import ReceiptServerCore
@@ -5,7 +6,10 @@ import Testing
 
 /// Every signed history of TestVectors/histories sent to the server as an app and Apple would send
 /// it, then sent again in reverse order: the server's answers at each check instant must be the
-/// states the manifest lists, both times, and the second pass must store nothing.
+/// states the manifest lists, both times, and the second pass must store nothing. Each answer (from
+/// stored records, verifying nothing) must also equal the answer recomputed from scratch by
+/// verifying every stored JWS of the customer again, and the stored history the recomputed one.
+/// On both stores.
 @Suite("Signed histories replayed over HTTP", .timeLimit(.minutes(3)))
 struct HistoryReplayTests {
     struct Manifest: Decodable {
@@ -50,12 +54,12 @@ struct HistoryReplayTests {
         #expect(try Self.manifest().histories.count >= 10)
     }
 
-    @Test("Replay matches the manifest", arguments: historyNames)
-    func replay(name: String) async throws {
+    @Test("Replay matches the manifest and recomputation from scratch", arguments: historyNames, StoreKind.allCases)
+    func replay(name: String, store: StoreKind) async throws {
         let history = try #require(try Self.manifest().histories.first { $0.name == name })
         let lines = try TestData.historyLines(name)
         let customer = UUID().uuidString.lowercased()
-        let directory = try TemporaryDirectory()
+        let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
         let server = try await TestServer.start(
             databasePath: directory.databasePath, root: TestData.historiesRoot,
@@ -63,10 +67,12 @@ struct HistoryReplayTests {
         do {
             try await send(lines, in: Array(lines.indices), to: server, customer: customer, history: history)
             try await check(history, server: server, customer: customer)
+            try await checkRecomputation(history, server: server, customer: customer)
             let stored = try await server.server.store.count()
 
             try await send(lines, in: lines.indices.reversed(), to: server, customer: customer, history: history)
             try await check(history, server: server, customer: customer)
+            try await checkRecomputation(history, server: server, customer: customer)
             #expect(try await server.server.store.count() == stored, "the second pass stores nothing new")
         } catch {
             try await server.stop()
@@ -136,6 +142,27 @@ struct HistoryReplayTests {
             let expectedGranted = check.statuses.filter { ["purchased", "subscribed", "inGracePeriod"].contains($0.state) }
                 .map { "\($0.productId) \($0.transactionId) \($0.state)" }.sorted()
             #expect(granted == expectedGranted, "\(history.name) at \(check.at): granted")
+        }
+    }
+
+    /// The server's answer at every check instant equals the one recomputed from scratch (every
+    /// stored JWS of the customer verified again), and the stored history equals the recomputed one.
+    func checkRecomputation(_ history: History, server: TestServer, customer: String) async throws {
+        let verifier = try SignedDataVerifier(configuration: .init(
+            trustedRoots: try TrustedRoot.roots(contentsOf: TestData.historiesRoot), bundleId: "com.example.app", environment: .sandbox))
+        let configuration = EntitlementEngine.Configuration(nonRenewingDurations: history.configuration.nonRenewingDurations)
+        let rows = try await server.server.store.signedData(forCustomer: customer)
+        #expect(!rows.isEmpty, "\(history.name): the customer has stored data")
+        let (recomputed, rejected) = Recomputation.engine(rows: rows, verifier: verifier, configuration: configuration)
+        #expect(rejected.isEmpty, "\(history.name): every stored JWS verifies again")
+        #expect(try await server.server.store.history(forCustomer: customer) == recomputed.history, "\(history.name): stored history")
+        for check in history.checks {
+            let answer = try await server.entitlements(of: customer, atISO8601: check.at)
+            let served = try JSONDecoder().decode(EntitlementsAnswer.self, from: answer.body)
+            let expected = Recomputation.answer(
+                rows: rows, customer: customer, at: Date(timeIntervalSince1970: Double(served.at) / 1000),
+                verifier: verifier, configuration: configuration)
+            #expect(served == expected, "\(history.name) at \(check.at): served answer equals recomputation from scratch")
         }
     }
 }

@@ -12,9 +12,9 @@ struct PersistenceTests {
     static let customer = "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a"
     static let now = TestData.vectorsSignedDate.addingTimeInterval(3600)
 
-    @Test("A restart on the same database file keeps purchases, notifications and customer links")
-    func restartKeepsState() async throws {
-        let directory = try TemporaryDirectory()
+    @Test("A restart on the same database file keeps purchases, notifications and customer links", arguments: StoreKind.allCases)
+    func restartKeepsState(store: StoreKind) async throws {
+        let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
         let transaction = try TestData.jws("jws/transaction-valid.jws")
 

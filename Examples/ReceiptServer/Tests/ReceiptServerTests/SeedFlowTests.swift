@@ -15,9 +15,9 @@ struct SeedFlowTests {
         answer.statuses.map { "\($0["transactionId"] as? String ?? "?") \($0["state"] as? String ?? "?")" }
     }
 
-    @Test("A REFUND notification arriving before the purchase: stored, then counted once the app sends the purchase")
-    func refundBeforePurchase() async throws {
-        let directory = try TemporaryDirectory()
+    @Test("A REFUND notification arriving before the purchase: stored, then counted once the app sends the purchase", arguments: StoreKind.allCases)
+    func refundBeforePurchase(store: StoreKind) async throws {
+        let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
         // out-of-order-duplicates: 1 REFUND body for 930002 (purchase 930001, revoked 2026-02-10),
         // 2 DID_RENEW (930002), 3 purchase 930001, 5 renewal 930002.
@@ -58,9 +58,9 @@ struct SeedFlowTests {
         try await server.stop()
     }
 
-    @Test("Grace period: DID_FAIL_TO_RENEW/GRACE_PERIOD keeps access until gracePeriodExpiresDate, then billing retry without access")
-    func gracePeriod() async throws {
-        let directory = try TemporaryDirectory()
+    @Test("Grace period: DID_FAIL_TO_RENEW/GRACE_PERIOD keeps access until gracePeriodExpiresDate, then billing retry without access", arguments: StoreKind.allCases)
+    func gracePeriod(store: StoreKind) async throws {
+        let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
         // grace-period: 1 purchase 600001 (expires around 2026-02-01), 2 DID_FAIL_TO_RENEW / GRACE_PERIOD body.
         let lines = try TestData.historyLines("grace-period")

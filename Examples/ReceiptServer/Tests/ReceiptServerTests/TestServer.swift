@@ -6,6 +6,7 @@ import NIOCore
 import NIOHTTP1
 import ReceiptServerCore
 import ServiceLifecycle
+import Testing
 
 /// Where the tests find the repository's signed test data.
 enum TestData {
@@ -63,6 +64,59 @@ struct TemporaryDirectory {
 
     func remove() {
         try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Which store a test runs against.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// A SQLite file in a temporary directory.
+    case sqlite
+    /// A fresh database in this process's throwaway PostgreSQL cluster (``PostgresCluster``).
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// A fresh, empty database of one ``StoreKind`` for one test: `location` is what `--database` takes.
+struct TestDatabase: Sendable {
+    let kind: StoreKind
+    /// The `--database` value.
+    let location: String
+    /// SQLite: the file's directory.
+    let directory: TemporaryDirectory?
+
+    /// PostgreSQL: the database's name.
+    var postgresName: String {
+        String(location.split(separator: "/").last?.split(separator: "?").first ?? "")
+    }
+
+    /// The same as ``location`` (the tests' old name for it).
+    var databasePath: String { location }
+
+    /// A new database. For PostgreSQL, when it cannot run here, prints why and skips the test (fails
+    /// instead when `RECEIPT_SERVER_REQUIRE_POSTGRES=1`, as in CI).
+    static func make(_ kind: StoreKind) async throws -> TestDatabase {
+        switch kind {
+        case .sqlite:
+            let directory = try TemporaryDirectory()
+            return TestDatabase(kind: kind, location: directory.databasePath, directory: directory)
+        case .postgres:
+            let cluster: PostgresCluster
+            do {
+                cluster = try await PostgresCluster.shared()
+            } catch {
+                // ci.sh installs PostgreSQL and sets this: there a missing server is a failure.
+                if ProcessInfo.processInfo.environment["RECEIPT_SERVER_REQUIRE_POSTGRES"] == "1" { throw error }
+                print("\(error)")
+                try Test.cancel("\(error)")
+            }
+            return TestDatabase(kind: kind, location: cluster.url(database: try await cluster.createDatabase()), directory: nil)
+        }
+    }
+
+    /// Removes the SQLite directory (a PostgreSQL database goes with the cluster when the tests end).
+    func remove() {
+        directory?.remove()
     }
 }
 

@@ -10,9 +10,9 @@ struct TransactionFlowTests {
     static let customer = "7e3fb20b-4cdb-47cc-936d-99d65f608138"
     static let now = TestData.vectorsSignedDate.addingTimeInterval(86_400)
 
-    @Test("A purchase is stored and answered with the customer's entitlement; the re-send stores nothing new")
-    func purchaseThenResend() async throws {
-        let directory = try TemporaryDirectory()
+    @Test("A purchase is stored and answered with the customer's entitlement; the re-send stores nothing new", arguments: StoreKind.allCases)
+    func purchaseThenResend(store: StoreKind) async throws {
+        let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
         let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now)
         do {
@@ -47,9 +47,9 @@ struct TransactionFlowTests {
         try await server.stop()
     }
 
-    @Test("A transaction without appAccountToken and without one in the body is refused (422) and not stored")
-    func missingCustomer() async throws {
-        let directory = try TemporaryDirectory()
+    @Test("A transaction without appAccountToken and without one in the body is refused (422) and not stored", arguments: StoreKind.allCases)
+    func missingCustomer(store: StoreKind) async throws {
+        let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
         let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now)
         do {
@@ -65,9 +65,9 @@ struct TransactionFlowTests {
         try await server.stop()
     }
 
-    @Test("A notification that arrives before the purchase counts for the customer once the app sends the purchase")
-    func notificationBeforePurchase() async throws {
-        let directory = try TemporaryDirectory()
+    @Test("A notification that arrives before the purchase counts for the customer once the app sends the purchase", arguments: StoreKind.allCases)
+    func notificationBeforePurchase(store: StoreKind) async throws {
+        let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
         let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now)
         do {

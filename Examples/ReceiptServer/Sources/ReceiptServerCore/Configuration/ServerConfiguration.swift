@@ -8,19 +8,23 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The port to listen on; 0 picks a free one (the tests do).
     public var port: Int
-    /// The SQLite database file; created on first start.
+    /// The database: a SQLite file (a path or `sqlite:PATH`, created on first start) or
+    /// `postgres://user[:password]@host[:port]/database` (see ``StoreLocation``).
     public var databasePath: String
     /// How the server verifies signed data: trusted roots, bundle ID, App Apple ID, environment.
     public var verifier: SignedDataVerifier.Configuration
     /// The largest request body accepted, in bytes; a larger one is answered 413 before it is read
     /// to the end. App Store notification bodies are a few kilobytes.
     public var maximumBodyBytes: Int
-    /// How long a write waits for a database lock another process holds before the request fails
-    /// with 503 (Apple then retries the notification).
+    /// How long a write waits for the database (a lock another process holds, earlier writes, a
+    /// PostgreSQL connection) before the request fails with 503 and `Retry-After` (Apple then
+    /// retries the notification).
     public var busyTimeoutMilliseconds: Int
     /// How long each non-renewing subscription lasts from its purchase, in seconds, by product ID
     /// (the App Store sets no expiry for them; without an entry one lasts until revoked).
     public var nonRenewingDurations: [String: TimeInterval]
+    /// Database connections and the cache of customers' engines.
+    public var store = StoreConfiguration()
     /// The clock entitlements are computed at ("now"); tests replace it.
     public var now: @Sendable () -> Date
 

@@ -11,9 +11,11 @@ import Foundation
 ///  "stored": true}
 /// ```
 /// Dates are milliseconds since 1970, as in App Store payloads. `entitlements` lists only what is
-/// granted (state `purchased`, `subscribed` or `inGracePeriod`). `rejected` lists stored data that no
-/// longer verifies (for example after the trusted roots changed); it counts for nothing. `stored`
-/// appears only in the answer to `POST /transactions`.
+/// granted (state `purchased`, `subscribed` or `inGracePeriod`). `rejected` lists stored data that
+/// did not verify when it was last verified (`ReceiptServer --reverify`, after the trusted roots
+/// changed); it counts for nothing. `stored` appears only in the answer to `POST /transactions`.
+/// The answer is computed from the records stored when each JWS was verified: nothing is verified
+/// again to answer.
 public struct EntitlementsAnswer: Codable, Sendable, Equatable {
     /// The customer.
     public var appAccountToken: String
@@ -23,7 +25,7 @@ public struct EntitlementsAnswer: Codable, Sendable, Equatable {
     public var entitlements: [EntitlementJSON]
     /// Every non-consumable and subscription of the customer with its state at ``at``.
     public var statuses: [EntitlementJSON]
-    /// Stored data that did not verify again, and why.
+    /// Stored data that did not verify at its last verification, and why.
     public var rejected: [RejectionJSON]
     /// `POST /transactions` only: whether the posted JWS was new.
     public var stored: Bool?

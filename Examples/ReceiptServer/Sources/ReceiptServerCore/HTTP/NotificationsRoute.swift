@@ -49,11 +49,13 @@ struct NotificationsRoute: Sendable {
         }
         let purchase = transaction?.originalTransactionId ?? renewal?.originalTransactionId
         let customer = (transaction?.appAccountTokenUUID ?? renewal?.appAccountTokenUUID).map { CustomerKey.canonical($0) }
-        let row = StoredSignedData(
-            kind: .notification, jws: signedPayload, originalTransactionId: purchase,
-            transactionId: transaction?.transactionId, notificationUUID: notification.notificationUUID,
-            notificationType: notification.notificationType?.rawValue, productId: transaction?.productId ?? renewal?.productId,
-            signedDate: notification.signedDate.map(UnixMilliseconds.of))
+        let row = VerifiedSignedData(
+            row: StoredSignedData(
+                kind: .notification, jws: signedPayload, originalTransactionId: purchase,
+                transactionId: transaction?.transactionId, notificationUUID: notification.notificationUUID,
+                notificationType: notification.notificationType?.rawValue, productId: transaction?.productId ?? renewal?.productId,
+                signedDate: notification.signedDate.map(UnixMilliseconds.of)),
+            item: .notification(.verified(notification)))
         let outcome: ReceiptStore.NotificationOutcome
         do {
             outcome = try await server.store.storeNotification(row, appAccountToken: customer, receivedAt: UnixMilliseconds.of(server.configuration.now()))

@@ -83,9 +83,11 @@ struct ReconcileRoute: Sendable {
             return
         }
         let ownToken = transaction.appAccountTokenUUID.map { CustomerKey.canonical($0) }
-        let row = StoredSignedData(
-            kind: .transaction, jws: jws, originalTransactionId: purchase, transactionId: transaction.transactionId,
-            productId: transaction.productId, signedDate: transaction.signedDate.map(UnixMilliseconds.of))
+        let row = VerifiedSignedData(
+            row: StoredSignedData(
+                kind: .transaction, jws: jws, originalTransactionId: purchase, transactionId: transaction.transactionId,
+                productId: transaction.productId, signedDate: transaction.signedDate.map(UnixMilliseconds.of)),
+            item: .transaction(.verified(transaction)))
         let outcome: ReceiptStore.TransactionOutcome
         do {
             outcome = try await metrics.timeStore("storeTransaction") { () async throws(StorageError) in

@@ -64,14 +64,18 @@ struct TransactionsRoute: Sendable {
                            "The transaction's own appAccountToken is \(ownToken), but the body says \(claimedCustomer). The signed value wins; send the body without appAccountToken or with the same one. Nothing was stored.")
         }
 
-        let row = StoredSignedData(
-            kind: .transaction, jws: jws, originalTransactionId: purchase, transactionId: transaction.transactionId,
-            productId: transaction.productId, signedDate: transaction.signedDate.map(UnixMilliseconds.of))
-        var renewalRows: [StoredSignedData] = []
+        let row = VerifiedSignedData(
+            row: StoredSignedData(
+                kind: .transaction, jws: jws, originalTransactionId: purchase, transactionId: transaction.transactionId,
+                productId: transaction.productId, signedDate: transaction.signedDate.map(UnixMilliseconds.of)),
+            item: .transaction(.verified(transaction)))
+        var renewalRows: [VerifiedSignedData] = []
         if let renewalJWS, let renewal {
-            renewalRows.append(StoredSignedData(
-                kind: .renewalInfo, jws: renewalJWS, originalTransactionId: purchase, productId: renewal.productId,
-                signedDate: renewal.signedDate.map(UnixMilliseconds.of)))
+            renewalRows.append(VerifiedSignedData(
+                row: StoredSignedData(
+                    kind: .renewalInfo, jws: renewalJWS, originalTransactionId: purchase, productId: renewal.productId,
+                    signedDate: renewal.signedDate.map(UnixMilliseconds.of)),
+                item: .renewalInfo(.verified(renewal))))
         }
         let outcome: ReceiptStore.TransactionOutcome
         do {

@@ -1,103 +1,79 @@
+import AppStoreVerification
+import Foundation
 import Logging
-import SQLiteNIO
 
-/// The server's SQLite database: every verified JWS it accepted, and which customer
-/// (`appAccountToken`) each purchase (`originalTransactionId`) belongs to.
+/// The server's database: every verified JWS it accepted, what each one counts for (the
+/// entitlement engine's records, computed once when it was verified), and which customer
+/// (`appAccountToken`) each purchase (`originalTransactionId`) belongs to. SQLite (a file, the
+/// default) or PostgreSQL (``StoreLocation``), with the same tables (``SchemaMigrations``).
 ///
-/// Tables (schema version 1, kept in `PRAGMA user_version`):
-/// - `signed_data`: one row per distinct JWS text (`UNIQUE`), so the same JWS sent twice is stored
-///   once; kind, ids, `signed_date` (ms since 1970) and `received_at` beside it.
-/// - `purchases`: `original_transaction_id` → `app_account_token`. Signed data joins a customer
-///   through its purchase, so a notification that arrives before the app sends the purchase (or
-///   that carries no `appAccountToken`) counts for the customer as soon as the purchase is linked.
-///
-/// Every statement goes through one ``SerialGate`` (a write as `BEGIN IMMEDIATE` … `COMMIT`), so
-/// requests never see each other's uncommitted writes on the shared connection; the database runs in WAL
-/// mode with `synchronous = FULL`, so a `COMMIT` that returned survives a crash or power loss.
+/// - A POST stores what it verified; a GET verifies nothing: it restores the customer's engine from
+///   the stored records (or uses the one this process holds, while the customer's revision in the
+///   database says it is current; ``CustomerStateCache``).
+/// - Signed data joins a customer through its purchase, so a notification that arrives before the
+///   app sends the purchase (or that carries no `appAccountToken`) counts for the customer as soon
+///   as the purchase is linked.
+/// - The same JWS sent twice is stored once (unique SHA-256), however many server processes share
+///   the database.
+/// - Stored JWS are verified again only by ``reverify(with:now:)`` (`ReceiptServer reverify`,
+///   after the trusted roots changed).
 public final class ReceiptStore: Sendable {
-    /// The schema version this code writes.
-    static let schemaVersion = 1
+    let backend: any StoreBackend
+    let cache: CustomerStateCache
+    let engineConfiguration: EntitlementEngine.Configuration
 
-    let connection: SQLiteConnection
-    private let gate = SerialGate()
-
-    private init(connection: SQLiteConnection) {
-        self.connection = connection
+    private init(backend: any StoreBackend, cache: CustomerStateCache, engineConfiguration: EntitlementEngine.Configuration) {
+        self.backend = backend
+        self.cache = cache
+        self.engineConfiguration = engineConfiguration
     }
 
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating or upgrading if needed) the database.
     ///
     /// - Parameters:
-    ///   - path: the database file; created with its schema when absent.
-    ///   - busyTimeoutMilliseconds: how long a statement waits for a lock another process holds
-    ///     before failing with a ``StorageError``.
-    ///   - logger: SQLite's logger.
-    /// - Throws: ``StorageError`` when the file cannot be opened or was written by a newer schema.
-    public static func open(path: String, busyTimeoutMilliseconds: Int = 5000, logger: Logger) async throws(StorageError) -> ReceiptStore {
-        let connection: SQLiteConnection
+    ///   - location: a SQLite file path, `sqlite:PATH`, or `postgres://user[:password]@host[:port]/database`.
+    ///   - configuration: connections and cache sizes.
+    ///   - busyTimeoutMilliseconds: how long a write waits for the database before failing with a
+    ///     ``StorageError`` (answered 503).
+    ///   - verifier: verifies stored JWS once when an older database is upgraded.
+    ///   - engineConfiguration: the entitlement engine's settings.
+    ///   - logger: the database's logger.
+    /// - Throws: ``StorageError`` when the database cannot be opened or upgraded, or was written by a
+    ///   newer schema.
+    public static func open(
+        _ location: String, configuration: StoreConfiguration = StoreConfiguration(), busyTimeoutMilliseconds: Int = 5000,
+        verifier: SignedDataVerifier, engineConfiguration: EntitlementEngine.Configuration = .init(), logger: Logger
+    ) async throws(StorageError) -> ReceiptStore {
+        let parsed: StoreLocation
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            parsed = try StoreLocation(location)
         } catch {
-            throw StorageError("opening the database file \(path)", error)
+            throw StorageError("reading the database location", error)
         }
-        let store = ReceiptStore(connection: connection)
+        let backend: any StoreBackend
+        switch parsed {
+        case .sqlite(let path):
+            backend = try await SQLiteBackend.open(
+                path: path, readerCount: configuration.readerConnections, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
+        case .postgres(let postgres):
+            backend = try await PostgresBackend.open(
+                postgres, maximumConnections: configuration.postgresMaximumConnections,
+                busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
+        }
         do {
-            try await store.prepare(busyTimeoutMilliseconds: busyTimeoutMilliseconds, path: path)
+            try await SchemaMigrations.migrate(backend, now: UnixMilliseconds.of(Date())) { kind, jws, name in
+                try VerifiedRecords.verifying(kind, jws: jws, name: name, verifier: verifier)
+            }
         } catch {
-            try? await connection.close()
+            try? await backend.close()
             throw error
         }
-        return store
-    }
-
-    private func prepare(busyTimeoutMilliseconds: Int, path: String) async throws(StorageError) {
-        try await execute("configuring the database", [
-            "PRAGMA busy_timeout = \(max(0, busyTimeoutMilliseconds))",
-            "PRAGMA journal_mode = WAL",
-            "PRAGMA synchronous = FULL",
-        ])
-        let version = try await rows("reading the schema version", "PRAGMA user_version").first?.column("user_version")?.integer ?? 0
-        if version > Self.schemaVersion {
-            throw StorageError("opening \(path)", SchemaTooNew(found: Int(version), supported: Self.schemaVersion))
-        }
-        guard version < Self.schemaVersion else { return }
-        try await execute("creating the schema", [
-            "BEGIN IMMEDIATE",
-            """
-            CREATE TABLE IF NOT EXISTS signed_data (
-                id INTEGER PRIMARY KEY,
-                kind TEXT NOT NULL CHECK (kind IN ('transaction', 'renewalInfo', 'notification')),
-                jws TEXT NOT NULL UNIQUE,
-                original_transaction_id TEXT,
-                transaction_id TEXT,
-                notification_uuid TEXT,
-                notification_type TEXT,
-                product_id TEXT,
-                signed_date INTEGER,
-                received_at INTEGER NOT NULL
-            )
-            """,
-            "CREATE INDEX IF NOT EXISTS signed_data_by_purchase ON signed_data (original_transaction_id)",
-            """
-            CREATE TABLE IF NOT EXISTS purchases (
-                original_transaction_id TEXT PRIMARY KEY,
-                app_account_token TEXT NOT NULL,
-                linked_at INTEGER NOT NULL
-            )
-            """,
-            "CREATE INDEX IF NOT EXISTS purchases_by_customer ON purchases (app_account_token)",
-            "PRAGMA user_version = \(Self.schemaVersion)",
-            "COMMIT",
-        ])
+        return ReceiptStore(backend: backend, cache: CustomerStateCache(capacity: configuration.cachedCustomers), engineConfiguration: engineConfiguration)
     }
 
     /// Closes the database. Call once, after the server stopped taking requests.
     public func close() async throws(StorageError) {
-        do {
-            try await gate.run { try await self.connection.close() }
-        } catch {
-            throw StorageError("closing the database", error)
-        }
+        try await backend.close()
     }
 
     // MARK: Writes
@@ -120,32 +96,36 @@ public final class ReceiptStore: Sendable {
     ///
     /// - Returns: `.stored` with `isNew` true when any of the JWS was not stored before.
     /// - Throws: ``StorageError`` on a database failure; nothing is stored then.
-    public func storeTransaction(_ item: StoredSignedData, with others: [StoredSignedData] = [], appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> TransactionOutcome {
-        guard let purchase = item.originalTransactionId else { return .noCustomer }
-        return try await writing("storing transaction \(item.transactionId ?? "?")") { () async throws -> TransactionOutcome in
-            let linked = try await self.connection.query(
-                "SELECT app_account_token FROM purchases WHERE original_transaction_id = ?", [.text(purchase)]
-            ).first?.column("app_account_token")?.string
+    public func storeTransaction(_ item: VerifiedSignedData, with others: [VerifiedSignedData] = [], appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> TransactionOutcome {
+        guard let purchase = item.row.originalTransactionId else { return .noCustomer }
+        let operation = "storing transaction \(item.row.transactionId ?? "?")"
+        let prepared = try Self.prepare([item] + others, operation: operation)
+        let cache = self.cache
+        return try await backend.write(operation, { session -> (TransactionOutcome, CustomerChange?) in
             let customer: String
-            switch (linked, appAccountToken) {
-            case (nil, nil):
-                return .noCustomer
-            case (let linked?, let claimed?) where linked != claimed:
-                return .conflict(linkedTo: linked)
-            case (let linked?, _):
-                customer = linked
-            case (nil, let claimed?):
+            var newlyLinked = false
+            if let claimed = appAccountToken {
+                newlyLinked = try await StoreSQL.link(purchase, to: claimed, on: session, at: receivedAt)
+                if !newlyLinked, let linked = try await StoreSQL.customer(of: purchase, on: session), linked != claimed {
+                    return (.conflict(linkedTo: linked), nil)
+                }
                 customer = claimed
-                _ = try await self.connection.query(
-                    "INSERT INTO purchases (original_transaction_id, app_account_token, linked_at) VALUES (?, ?, ?)",
-                    [.text(purchase), .text(claimed), .integer(SQLiteInt64(receivedAt))])
+            } else {
+                guard let linked = try await StoreSQL.customer(of: purchase, on: session) else { return (.noCustomer, nil) }
+                customer = linked
             }
-            var isNew = try await self.insert(item, receivedAt: receivedAt)
-            for other in others where try await self.insert(other, receivedAt: receivedAt) {
-                isNew = true
+            let hadData = newlyLinked ? try await StoreSQL.hasData(purchase, on: session) : false
+            var added: [EntitlementEngine.Item] = []
+            for entry in prepared where try await StoreSQL.insert(entry, on: session, receivedAt: receivedAt) {
+                added.append(entry.item)
             }
-            return .stored(appAccountToken: customer, isNew: isNew)
-        }
+            guard newlyLinked || !added.isEmpty else { return (.stored(appAccountToken: customer, isNew: false), nil) }
+            let revision = try await StoreSQL.bumpRevision(of: customer, on: session)
+            return (.stored(appAccountToken: customer, isNew: !added.isEmpty),
+                    CustomerChange(customer: customer, revision: revision, previousRevision: revision - 1, items: hadData ? nil : added))
+        }, afterCommit: { result in
+            if let change = result.1 { cache.apply(change) }
+        }).0
     }
 
     /// What storing a notification did.
@@ -160,87 +140,106 @@ public final class ReceiptStore: Sendable {
     /// yet, links it; a purchase already linked keeps its customer.
     ///
     /// - Throws: ``StorageError`` on a database failure; nothing is stored then.
-    public func storeNotification(_ item: StoredSignedData, appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> NotificationOutcome {
-        try await writing("storing notification \(item.notificationUUID ?? "?")") { () async throws -> NotificationOutcome in
+    public func storeNotification(_ item: VerifiedSignedData, appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> NotificationOutcome {
+        let operation = "storing notification \(item.row.notificationUUID ?? "?")"
+        let prepared = try Self.prepare([item], operation: operation)
+        let cache = self.cache
+        return try await backend.write(operation, { session -> (NotificationOutcome, CustomerChange?) in
             var customer: String?
-            if let purchase = item.originalTransactionId {
+            var newlyLinked = false
+            var hadData = false
+            if let purchase = item.row.originalTransactionId {
                 if let claimed = appAccountToken {
-                    _ = try await self.connection.query(
-                        "INSERT INTO purchases (original_transaction_id, app_account_token, linked_at) VALUES (?, ?, ?) ON CONFLICT (original_transaction_id) DO NOTHING",
-                        [.text(purchase), .text(claimed), .integer(SQLiteInt64(receivedAt))])
+                    newlyLinked = try await StoreSQL.link(purchase, to: claimed, on: session, at: receivedAt)
                 }
-                customer = try await self.connection.query(
-                    "SELECT app_account_token FROM purchases WHERE original_transaction_id = ?", [.text(purchase)]
-                ).first?.column("app_account_token")?.string
+                customer = newlyLinked ? appAccountToken : try await StoreSQL.customer(of: purchase, on: session)
+                hadData = newlyLinked ? try await StoreSQL.hasData(purchase, on: session) : false
             }
-            let isNew = try await self.insert(item, receivedAt: receivedAt)
-            return NotificationOutcome(isNew: isNew, appAccountToken: customer)
-        }
+            var isNew = false
+            for entry in prepared where try await StoreSQL.insert(entry, on: session, receivedAt: receivedAt) {
+                isNew = true
+            }
+            var change: CustomerChange?
+            if let customer, isNew || newlyLinked {
+                let revision = try await StoreSQL.bumpRevision(of: customer, on: session)
+                change = CustomerChange(customer: customer, revision: revision, previousRevision: revision - 1,
+                                        items: hadData ? nil : (isNew ? prepared.map(\.item) : []))
+            }
+            return (NotificationOutcome(isNew: isNew, appAccountToken: customer), change)
+        }, afterCommit: { result in
+            if let change = result.1 { cache.apply(change) }
+        }).0
     }
 
-    /// Inserts a row unless the same JWS text is stored; answers whether it inserted.
-    private func insert(_ item: StoredSignedData, receivedAt: Int64) async throws -> Bool {
-        let inserted = try await connection.query(
-            """
-            INSERT INTO signed_data (kind, jws, original_transaction_id, transaction_id, notification_uuid,
-                                     notification_type, product_id, signed_date, received_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (jws) DO NOTHING
-            RETURNING id
-            """,
-            [.text(item.kind.rawValue), .text(item.jws), Self.text(item.originalTransactionId), Self.text(item.transactionId),
-             Self.text(item.notificationUUID), Self.text(item.notificationType), Self.text(item.productId),
-             item.signedDate.map { .integer(SQLiteInt64($0)) } ?? .null, .integer(SQLiteInt64(receivedAt))])
-        return !inserted.isEmpty
-    }
-
-    /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`, alone; rolls back when it throws.
-    private func writing<T: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> T) async throws(StorageError) -> T {
+    private static func prepare(_ items: [VerifiedSignedData], operation: String) throws(StorageError) -> [StoreSQL.Prepared] {
         do {
-            return try await gate.run {
-                _ = try await self.connection.query("BEGIN IMMEDIATE")
-                do {
-                    let value = try await body()
-                    _ = try await self.connection.query("COMMIT")
-                    return value
-                } catch {
-                    _ = try? await self.connection.query("ROLLBACK")
-                    throw error
-                }
+            return try items.map { item in
+                let name = VerifiedRecords.name(of: item.row.kind, transactionId: item.row.transactionId, notificationUUID: item.row.notificationUUID, originalTransactionId: item.row.originalTransactionId)
+                return StoreSQL.Prepared(row: item.row, records: try VerifiedRecords.of(item.item, name: name), item: item.item)
             }
         } catch {
-            throw StorageError(operation, error)
+            throw StorageError("\(operation) (encoding its records)", error)
         }
     }
 
     // MARK: Reads
 
-    /// Every stored JWS of the customer's purchases, oldest first.
+    /// The customer's engine and rejections: from this process's cache while the customer's
+    /// revision says it is current, else restored from the stored records. Verifies nothing.
+    ///
+    /// - Throws: ``StorageError`` on a database failure.
+    func customerState(of customer: String) async throws(StorageError) -> CustomerState {
+        let revision = try await backend.read("reading the revision of customer \(customer)") { session in
+            try await StoreSQL.revision(of: customer, on: session)
+        }
+        if let cached = cache.state(of: customer, at: revision) { return cached }
+        let state = try await restoredState(of: customer)
+        if state.revision > 0 { cache.keep(state, of: customer) }
+        return state
+    }
+
+    /// The customer's state read from the database alone (no cache).
+    func restoredState(of customer: String) async throws(StorageError) -> CustomerState {
+        let configuration = engineConfiguration
+        return try await backend.read("reading the records of customer \(customer)") { session in
+            // The revision first: the records read after it include at least what it counts.
+            let revision = try await StoreSQL.revision(of: customer, on: session)
+            let records = try await StoreSQL.records(of: customer, on: session)
+            let history = try VerifiedRecords.history(of: records)
+            return CustomerState(
+                revision: revision, engine: EntitlementEngine(configuration: configuration, history: history),
+                rejected: records.flatMap(\.rejections))
+        }
+    }
+
+    /// The customer's history as stored (the engine's input), read from the database.
+    ///
+    /// - Throws: ``StorageError`` on a database failure.
+    public func history(forCustomer appAccountToken: String) async throws(StorageError) -> CustomerHistory {
+        try await restoredState(of: appAccountToken).engine.history
+    }
+
+    /// Every stored JWS of the customer's purchases, oldest first (for recomputation from scratch).
     ///
     /// - Throws: ``StorageError`` on a database failure.
     public func signedData(forCustomer appAccountToken: String) async throws(StorageError) -> [StoredSignedData] {
-        let rows = try await rows(
-            "reading the signed data of customer \(appAccountToken)",
-            """
-            SELECT d.kind, d.jws, d.original_transaction_id, d.transaction_id, d.notification_uuid,
-                   d.notification_type, d.product_id, d.signed_date
-            FROM signed_data d JOIN purchases p ON p.original_transaction_id = d.original_transaction_id
-            WHERE p.app_account_token = ?
-            ORDER BY d.id
-            """,
-            [.text(appAccountToken)])
-        return rows.compactMap { row in
-            guard let kind = row.column("kind")?.string.flatMap(SignedDataKind.init(rawValue:)),
-                  let jws = row.column("jws")?.string
-            else { return nil }
-            return StoredSignedData(
-                kind: kind, jws: jws,
-                originalTransactionId: row.column("original_transaction_id")?.string,
-                transactionId: row.column("transaction_id")?.string,
-                notificationUUID: row.column("notification_uuid")?.string,
-                notificationType: row.column("notification_type")?.string,
-                productId: row.column("product_id")?.string,
-                signedDate: row.column("signed_date")?.integer.map { Int64($0) })
+        try await backend.read("reading the signed data of customer \(appAccountToken)") { session in
+            try await session.query(
+                """
+                SELECT d.kind, d.jws, d.original_transaction_id, d.transaction_id, d.notification_uuid,
+                       d.notification_type, d.product_id, d.signed_date
+                FROM signed_data d JOIN purchases p ON p.original_transaction_id = d.original_transaction_id
+                WHERE p.app_account_token = ?
+                ORDER BY d.id
+                """,
+                [.text(appAccountToken)]).compactMap { row in
+                guard let kind = row.string("kind").flatMap(SignedDataKind.init(rawValue:)), let jws = row.string("jws") else { return nil }
+                return StoredSignedData(
+                    kind: kind, jws: jws, originalTransactionId: row.string("original_transaction_id"),
+                    transactionId: row.string("transaction_id"), notificationUUID: row.string("notification_uuid"),
+                    notificationType: row.string("notification_type"), productId: row.string("product_id"),
+                    signedDate: row.integer("signed_date"))
+            }
         }
     }
 
@@ -248,47 +247,101 @@ public final class ReceiptStore: Sendable {
     ///
     /// - Throws: ``StorageError`` on a database failure.
     public func count(of kind: SignedDataKind? = nil) async throws(StorageError) -> Int {
-        let result: [SQLiteRow]
-        if let kind {
-            result = try await rows("counting signed data", "SELECT COUNT(*) AS n FROM signed_data WHERE kind = ?", [.text(kind.rawValue)])
-        } else {
-            result = try await rows("counting signed data", "SELECT COUNT(*) AS n FROM signed_data")
-        }
-        return result.first?.column("n")?.integer.map { Int($0) } ?? 0
-    }
-
-    // MARK: Helpers
-
-    /// Runs one query through the gate, so that it never reads inside another request's write.
-    private func rows(_ operation: String, _ sql: String, _ binds: [SQLiteData] = []) async throws(StorageError) -> [SQLiteRow] {
-        do {
-            return try await gate.run { try await self.connection.query(sql, binds) }
-        } catch {
-            throw StorageError(operation, error)
-        }
-    }
-
-    private func execute(_ operation: String, _ statements: [String]) async throws(StorageError) {
-        do {
-            for statement in statements {
-                _ = try await connection.query(statement)
+        try await backend.read("counting signed data") { session in
+            let rows = if let kind {
+                try await session.query("SELECT COUNT(*) AS n FROM signed_data WHERE kind = ?", [.text(kind.rawValue)])
+            } else {
+                try await session.query("SELECT COUNT(*) AS n FROM signed_data")
             }
-        } catch {
-            _ = try? await connection.query("ROLLBACK")
-            throw StorageError(operation, error)
+            return Int(rows.first?.integer("n") ?? 0)
         }
     }
 
-    private static func text(_ value: String?) -> SQLiteData {
-        value.map { .text($0) } ?? .null
+    // MARK: Re-verification
+
+    /// What ``reverify(with:now:)`` did.
+    public struct ReverificationReport: Sendable, Equatable {
+        /// Stored JWS verified again.
+        public var checked = 0
+        /// Those whose records or rejections changed.
+        public var changed = 0
+        /// Those that now carry a rejection.
+        public var rejected = 0
+        /// Customers whose answers may have changed.
+        public var customers = 0
+    }
+
+    /// Verifies every stored JWS again with `verifier` (after the trusted roots or the app's settings
+    /// changed) and stores its new records; customers with a changed row get a new revision, so every
+    /// server process answers from the new records. Runs in batches beside a serving server.
+    ///
+    /// - Throws: ``StorageError`` on a database failure; batches committed before it stay.
+    public func reverify(with verifier: SignedDataVerifier, now: Int64) async throws(StorageError) -> ReverificationReport {
+        var report = ReverificationReport()
+        var last: Int64 = -1
+        var customers = Set<String>()
+        while true {
+            let after = last
+            let batch = try await backend.write("verifying stored signed data again (rows after id \(after))", { session -> (Int64?, ReverificationReport, Set<String>) in
+                let rows = try await session.query(
+                    """
+                    SELECT id, kind, jws, original_transaction_id, transaction_id, notification_uuid,
+                           transaction_records, renewal_records, revocation_records, rejections
+                    FROM signed_data WHERE id > ? ORDER BY id LIMIT 200
+                    """, [.integer(after)])
+                var part = ReverificationReport()
+                var touched = Set<String>()
+                for row in rows {
+                    guard let id = row.integer("id"), let jws = row.string("jws"),
+                          let kind = row.string("kind").flatMap(SignedDataKind.init(rawValue:)) else { continue }
+                    part.checked += 1
+                    let name = VerifiedRecords.name(of: kind, transactionId: row.string("transaction_id"), notificationUUID: row.string("notification_uuid"), originalTransactionId: row.string("original_transaction_id"))
+                    let fresh = try VerifiedRecords.verifying(kind, jws: jws, name: name, verifier: verifier)
+                    if !fresh.rejections.isEmpty { part.rejected += 1 }
+                    let stored = VerifiedRecords(
+                        transactionRecords: row.string("transaction_records") ?? "", renewalRecords: row.string("renewal_records") ?? "",
+                        revocationRecords: row.string("revocation_records") ?? "",
+                        rejections: (try? VerifiedRecords.rejections(fromJSON: row.string("rejections") ?? "")) ?? [])
+                    guard fresh != stored else { continue }
+                    part.changed += 1
+                    _ = try await session.query(
+                        """
+                        UPDATE signed_data SET transaction_records = ?, renewal_records = ?, revocation_records = ?,
+                                               rejections = ?, verified_at = ? WHERE id = ?
+                        """,
+                        [.text(fresh.transactionRecords), .text(fresh.renewalRecords), .text(fresh.revocationRecords),
+                         .text(try fresh.rejectionsJSON), .integer(now), .integer(id)])
+                    if let purchase = row.string("original_transaction_id"), let customer = try await StoreSQL.customer(of: purchase, on: session),
+                       !touched.contains(customer) {
+                        touched.insert(customer)
+                        _ = try await StoreSQL.bumpRevision(of: customer, on: session)
+                    }
+                }
+                return (rows.last?.integer("id"), part, touched)
+            }, afterCommit: { _ in })
+            report.checked += batch.1.checked
+            report.changed += batch.1.changed
+            report.rejected += batch.1.rejected
+            customers.formUnion(batch.2)
+            guard let next = batch.0 else { break }
+            last = next
+        }
+        report.customers = customers.count
+        cache.removeAll()
+        return report
     }
 }
 
-/// The database was written by a newer version of this server.
-struct SchemaTooNew: Error, CustomStringConvertible {
-    let found: Int
-    let supported: Int
-    var description: String {
-        "its schema version is \(found) and this server understands up to \(supported); run the newer server, or point --database at another file"
+/// A JWS the server verified, with its verification result, ready to store.
+public struct VerifiedSignedData: Sendable {
+    /// The row to store.
+    public var row: StoredSignedData
+    /// The verified value, as the entitlement engine ingests it.
+    public var item: EntitlementEngine.Item
+
+    /// Pairs a row with its verified value.
+    public init(row: StoredSignedData, item: EntitlementEngine.Item) {
+        self.row = row
+        self.item = item
     }
 }

@@ -1,6 +1,7 @@
 /// One verified JWS as the store keeps it: the exact text, which kind it is, and the identifiers
-/// that find it again. Entitlements are computed from these rows, re-verified on every read, so the
-/// database is a record of what the App Store signed, never a source of trust by itself.
+/// that find it again. It was verified when it arrived; the store keeps what it counts for beside it
+/// (verified again only by `ReceiptServer reverify`), and the text stays as the record of what the App
+/// Store signed.
 public struct StoredSignedData: Sendable, Hashable {
     /// What the JWS holds.
     public var kind: SignedDataKind
