@@ -43,8 +43,12 @@ enum EntitlementRules {
         /// When the transaction was revoked, if by the instant: its `revocationDate`, or a `REVOKE`
         /// notification's date.
         func revocation(of record: TransactionRecord) -> Int64? {
-            let dates = [record.revocationDate, history.revocationNotices[record.transactionId]].compactMap { $0 }
-            return dates.filter { $0 <= instant }.min()
+            var earliest: Int64?
+            if let date = record.revocationDate, date <= instant { earliest = date }
+            if !history.revocationNotices.isEmpty, let date = history.revocationNotices[record.transactionId], date <= instant {
+                earliest = min(earliest ?? date, date)
+            }
+            return earliest
         }
 
         /// Latest purchase first; ties broken by expiry, then transaction ID, so the order is total.
@@ -57,19 +61,26 @@ enum EntitlementRules {
         // MARK: Auto-renewable subscriptions
 
         func subscriptionStatus(group: String, transactions: [TransactionRecord]) -> Entitlement {
-            let byRecency = transactions.sorted(by: Self.later)
             // An upgraded transaction is out once a later purchase in the group exists.
-            let live = byRecency.filter { record in
+            func isLive(_ record: TransactionRecord) -> Bool {
                 revocation(of: record) == nil && !(record.isUpgraded && transactions.contains { other in
                     other.transactionId != record.transactionId && (other.purchaseDate ?? Int64.min) >= (record.purchaseDate ?? Int64.min)
                 })
             }
-            guard let latest = byRecency.first else {
+            // The latest purchase is found in one pass; the whole group is sorted only when the
+            // latest is not live (a long history of renewals costs one pass per answer).
+            guard let latest = transactions.min(by: Self.later) else {
                 // Unreachable: groups are built from at least one transaction.
                 return entitlement(from: transactions[0], state: .expired, expiresDate: nil, reason: "no transaction")
             }
-            guard let current = live.first else {
-                let revoked = byRecency.first { revocation(of: $0) != nil } ?? latest
+            let current: TransactionRecord?
+            if isLive(latest) {
+                current = latest
+            } else {
+                current = transactions.sorted(by: Self.later).first(where: isLive)
+            }
+            guard let current else {
+                let revoked = transactions.sorted(by: Self.later).first { revocation(of: $0) != nil } ?? latest
                 return entitlement(
                     from: revoked, state: .revoked, expiresDate: revoked.expiresDate,
                     reason: "subscription group \(group): every transaction purchased by \(Self.text(instant)) is revoked or upgraded; transaction \(revoked.transactionId) (\(revoked.productId)) \(revocationText(revoked))")
