@@ -65,7 +65,7 @@ public final class ReceiptServer: Service, Sendable {
         self.store = store
         self.metrics = metrics
         self.context = ReceiptServerContext(
-            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration)
+            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration, metrics: metrics)
         self.connectionLimits = connectionLimits
         self.access = access
         self.logger = logger

@@ -1,12 +1,14 @@
 import AppStoreVerification
 import Foundation
 
-/// What every route shares: the configuration, the verifier and the store.
+/// What every route shares: the configuration, the verifier, the store and the metrics.
 struct ReceiptServerContext: Sendable {
     let configuration: ServerConfiguration
     let verifier: SignedDataVerifier
     let store: ReceiptStore
     let engineConfiguration: EntitlementEngine.Configuration
+    /// Store latency is recorded here (`receipt_server_store_duration_seconds`).
+    let metrics: ServerMetrics
 
     /// Verifies a transaction JWS from a request: 400 when it does not decode, 422 when it does not
     /// verify.
@@ -61,7 +63,10 @@ struct ReceiptServerContext: Sendable {
     /// (nothing is verified here; `ReceiptServer reverify` verifies stored data again).
     func entitlements(of customer: String, at instant: Date) async throws(APIError) -> EntitlementsAnswer {
         do {
-            return try await store.customerState(of: customer).answer(customer: customer, at: instant)
+            let store = self.store
+            return try await metrics.timeStore("customerState") { () async throws(StorageError) in
+                try await store.customerState(of: customer)
+            }.answer(customer: customer, at: instant)
         } catch {
             throw APIError.storageUnavailable(error)
         }

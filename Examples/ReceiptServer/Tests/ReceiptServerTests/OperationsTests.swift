@@ -50,6 +50,9 @@ struct OperationsTests {
             #expect(server.metric(#"receipt_server_verifications_total{kind="transaction",outcome="verified"}"#) == 2)
             #expect(server.metric(#"receipt_server_verifications_total{kind="transaction",outcome="invalidSignature"}"#) == 1)
             #expect(server.metric(#"receipt_server_verifications_total{kind="transaction",outcome="malformedJWS"}"#) == 1)
+            // Store latency: the two stored transactions (one new, one already stored) and the answer's state.
+            #expect(server.metric(#"receipt_server_store_duration_seconds_count{operation="storeTransaction",result="ok"}"#) == 2, "\(text)")
+            #expect((server.metric(#"receipt_server_store_duration_seconds_count{operation="customerState",result="ok"}"#) ?? 0) >= 1, "\(text)")
             // No customer ID in any label: routes are patterns.
             #expect(!text.contains(Self.customer))
             let entitlementRoutes = text.split(separator: "\n").filter { $0.hasPrefix("receipt_server_requests_total") && $0.contains("entitlements") }

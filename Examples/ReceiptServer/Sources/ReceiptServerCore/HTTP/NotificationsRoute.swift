@@ -58,7 +58,10 @@ struct NotificationsRoute: Sendable {
             item: .notification(.verified(notification)))
         let outcome: ReceiptStore.NotificationOutcome
         do {
-            outcome = try await server.store.storeNotification(row, appAccountToken: customer, receivedAt: UnixMilliseconds.of(server.configuration.now()))
+            let server = self.server
+            outcome = try await server.metrics.timeStore("storeNotification") { () async throws(StorageError) in
+                try await server.store.storeNotification(row, appAccountToken: customer, receivedAt: UnixMilliseconds.of(server.configuration.now()))
+            }
         } catch {
             throw APIError.storageUnavailable(error)
         }

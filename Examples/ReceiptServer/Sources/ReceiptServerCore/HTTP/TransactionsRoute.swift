@@ -79,9 +79,12 @@ struct TransactionsRoute: Sendable {
         }
         let outcome: ReceiptStore.TransactionOutcome
         do {
-            outcome = try await server.store.storeTransaction(
-                row, with: renewalRows, appAccountToken: ownToken ?? claimedCustomer,
-                receivedAt: UnixMilliseconds.of(server.configuration.now()))
+            let server = self.server
+            outcome = try await server.metrics.timeStore("storeTransaction") { () async throws(StorageError) in
+                try await server.store.storeTransaction(
+                    row, with: renewalRows, appAccountToken: ownToken ?? claimedCustomer,
+                    receivedAt: UnixMilliseconds.of(server.configuration.now()))
+            }
         } catch {
             throw APIError.storageUnavailable(error)
         }
