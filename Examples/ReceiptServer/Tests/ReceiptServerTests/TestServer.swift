@@ -154,22 +154,9 @@ final class TestServer: Sendable {
             verifier: .init(trustedRoots: try TrustedRoot.roots(contentsOf: root), bundleId: "com.example.app", environment: .sandbox),
             maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
             nonRenewingDurations: nonRenewingDurations, now: { now })
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let server = try await ReceiptServer(configuration: configuration, logger: logger) { port in
-            portContinuation.yield(port)
-            portContinuation.finish()
+        return try await start(logger: logger) { onServerRunning in
+            try await ReceiptServer(configuration: configuration, logger: logger, onServerRunning: onServerRunning)
         }
-        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
-        let task = Task {
-            defer { portContinuation.finish() }
-            try await group.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            try await task.value
-            throw TestServerError("the server stopped before it listened")
-        }
-        return TestServer(server: server, port: port, group: group, task: task, client: HTTPClient())
     }
 
     /// Graceful shutdown: the server stops, the database closes; then the client shuts down.
