@@ -9,19 +9,32 @@ enum EntitlementRules {
 
     static func statuses(of history: CustomerHistory, configuration: EntitlementEngine.Configuration, at instant: Int64) -> [Entitlement] {
         let context = Context(history: history, instant: instant)
-        // Only purchases made by the instant exist there.
-        let purchased = history.transactions.values.filter { ($0.purchaseDate ?? Int64.min) <= instant }
+        let subscription = ProductType.autoRenewableSubscription.rawValue
+        // One pass over the history, reading records in place (a long history of renewals is not
+        // copied): only purchases made by the instant exist there. Of each subscription group the
+        // latest purchase is kept; its whole group is gathered only when the rules need it.
+        var latestByGroup: [String: TransactionRecord] = [:]
+        var oneTime: [String: [TransactionRecord]] = [:]
+        let records = history.transactions.values
+        var index = records.startIndex
+        while index != records.endIndex {
+            defer { index = records.index(after: index) }
+            guard (records[index].purchaseDate ?? Int64.min) <= instant else { continue }
+            if records[index].productType == subscription {
+                let group = records[index].subscriptionGroupIdentifier ?? ""
+                if let current = latestByGroup[group], !Context.later(records[index], current) { continue }
+                latestByGroup[group] = records[index]
+            } else {
+                oneTime[records[index].productId, default: []].append(records[index])
+            }
+        }
         var results: [Entitlement] = []
-
-        let groups = Dictionary(grouping: purchased.filter { $0.productType == ProductType.autoRenewableSubscription.rawValue }) {
-            $0.subscriptionGroupIdentifier ?? ""
-        }
-        for (group, transactions) in groups {
-            results.append(context.subscriptionStatus(group: group, transactions: transactions))
-        }
-
-        let oneTime = Dictionary(grouping: purchased.filter { $0.productType != ProductType.autoRenewableSubscription.rawValue }) {
-            $0.productId
+        for (group, latest) in latestByGroup {
+            results.append(context.subscriptionStatus(group: group, latest: latest) {
+                history.transactions.values.filter { record in
+                    record.productType == subscription && (record.subscriptionGroupIdentifier ?? "") == group && (record.purchaseDate ?? Int64.min) <= instant
+                }
+            })
         }
         for (_, transactions) in oneTime {
             guard let type = transactions.first?.productType else { continue }
@@ -60,27 +73,33 @@ enum EntitlementRules {
 
         // MARK: Auto-renewable subscriptions
 
-        func subscriptionStatus(group: String, transactions: [TransactionRecord]) -> Entitlement {
+        /// - Parameters:
+        ///   - latest: the group's latest purchase by the instant (see ``later(_:_:)``).
+        ///   - members: every purchase of the group by the instant; called only when the latest
+        ///     one is upgraded, revoked or otherwise not the answer.
+        func subscriptionStatus(group: String, latest: TransactionRecord, members: () -> [TransactionRecord]) -> Entitlement {
+            var gathered: [TransactionRecord]?
+            func transactions() -> [TransactionRecord] {
+                if let gathered { return gathered }
+                let all = members()
+                gathered = all
+                return all
+            }
             // An upgraded transaction is out once a later purchase in the group exists.
             func isLive(_ record: TransactionRecord) -> Bool {
-                revocation(of: record) == nil && !(record.isUpgraded && transactions.contains { other in
+                revocation(of: record) == nil && !(record.isUpgraded && transactions().contains { other in
                     other.transactionId != record.transactionId && (other.purchaseDate ?? Int64.min) >= (record.purchaseDate ?? Int64.min)
                 })
             }
-            // The latest purchase is found in one pass; the whole group is sorted only when the
-            // latest is not live (a long history of renewals costs one pass per answer).
-            guard let latest = transactions.min(by: Self.later) else {
-                // Unreachable: groups are built from at least one transaction.
-                return entitlement(from: transactions[0], state: .expired, expiresDate: nil, reason: "no transaction")
-            }
+            // The whole group is sorted only when its latest purchase is not live.
             let current: TransactionRecord?
             if isLive(latest) {
                 current = latest
             } else {
-                current = transactions.sorted(by: Self.later).first(where: isLive)
+                current = transactions().sorted(by: Self.later).first(where: isLive)
             }
             guard let current else {
-                let revoked = transactions.sorted(by: Self.later).first { revocation(of: $0) != nil } ?? latest
+                let revoked = transactions().sorted(by: Self.later).first { revocation(of: $0) != nil } ?? latest
                 return entitlement(
                     from: revoked, state: .revoked, expiresDate: revoked.expiresDate,
                     reason: "subscription group \(group): every transaction purchased by \(Self.text(instant)) is revoked or upgraded; transaction \(revoked.transactionId) (\(revoked.productId)) \(revocationText(revoked))")
