@@ -23,7 +23,7 @@ struct ReceiptServerContext: Sendable {
         case .verified(let transaction):
             return transaction
         case .unverified(_, let error):
-            throw APIError(.unprocessableContent, code: "unverified", "The transaction does not verify: \(error). Nothing was stored.")
+            throw APIError(.unprocessableContent, code: "unverified", "The transaction does not verify: \(error). Nothing was stored.", verificationReason: error.code)
         }
     }
 
@@ -39,7 +39,7 @@ struct ReceiptServerContext: Sendable {
         case .verified(let info):
             return info
         case .unverified(_, let error):
-            throw APIError(.unprocessableContent, code: "unverified", "The renewal info does not verify: \(error). Nothing was stored.")
+            throw APIError(.unprocessableContent, code: "unverified", "The renewal info does not verify: \(error). Nothing was stored.", verificationReason: error.code)
         }
     }
 
@@ -55,7 +55,7 @@ struct ReceiptServerContext: Sendable {
         case .verified(let notification):
             return notification
         case .unverified(_, let error):
-            throw APIError(.unprocessableContent, code: "unverified", "The notification does not verify: \(error). Nothing was stored.")
+            throw APIError(.unprocessableContent, code: "unverified", "The notification does not verify: \(error). Nothing was stored.", verificationReason: error.code)
         }
     }
 

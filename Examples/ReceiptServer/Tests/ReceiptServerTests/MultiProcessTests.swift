@@ -143,7 +143,7 @@ struct MultiProcessTests {
         let minted = try MintedData()
         defer { minted.remove() }
         let (items, customers, granted) = try Self.load(minted, customers: 8, purchases: 12, base: 3_000_000)
-        let client = HTTPClient()
+        let client = HTTPClient.forTests()
         var servers: [ServerProcess] = []
         do {
             async let first = ServerProcess.start(executable: executable, database: database.location, roots: [minted.rootFile], client: client)
@@ -172,7 +172,7 @@ struct MultiProcessTests {
         let minted = try MintedData()
         defer { minted.remove() }
         let (items, customers, granted) = try Self.load(minted, customers: 8, purchases: 12, base: 4_000_000)
-        let client = HTTPClient()
+        let client = HTTPClient.forTests()
         var servers: [ServerProcess] = []
         do {
             servers.append(try await ServerProcess.start(executable: executable, database: database.location, roots: [minted.rootFile], client: client))

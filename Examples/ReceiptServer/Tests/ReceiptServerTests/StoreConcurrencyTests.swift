@@ -57,7 +57,7 @@ struct StoreConcurrencyTests {
         let database = try await TestDatabase.make(.postgres)
         let cluster = try await PostgresCluster.shared()
         let customer = "6a1e3c5d-7b9f-4e2a-8c4d-1f3e5a7b9c0d"
-        let server = try await TestServer.start(databasePath: database.location, now: Self.now, busyTimeoutMilliseconds: 500)
+        let server = try await TestServer.start(databasePath: database.location, now: Self.now, busyTimeoutMilliseconds: 1500)
         do {
             let purchase = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: customer)
             #expect(purchase.status == 200, "\(purchase.text)")

@@ -255,6 +255,15 @@ extension TestServer {
             try await task.value
             throw TestServerError("the server stopped before it listened")
         }
-        return TestServer(server: server, port: port, group: group, task: task, client: HTTPClient())
+        return TestServer(server: server, port: port, group: group, task: task, client: HTTPClient.forTests())
+    }
+}
+
+extension HTTPClient {
+    /// A client for the tests: waiting for a pooled connection and for an answer may take up to a
+    /// minute (AsyncHTTPClient's default connect timeout of 10 s fails tests that send many
+    /// requests at once on a loaded CI machine; each test has its own time limit).
+    static func forTests() -> HTTPClient {
+        HTTPClient(configuration: .init(timeout: .init(connect: .seconds(60), read: .seconds(60))))
     }
 }

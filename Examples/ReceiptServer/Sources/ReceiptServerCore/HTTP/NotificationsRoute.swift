@@ -29,7 +29,7 @@ struct NotificationsRoute: Sendable {
         case .failure(let error):
             throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedTransactionInfo does not decode: \(error.message) Nothing was stored.")
         case .success(.unverified(_, let error)):
-            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedTransactionInfo does not: \(error). Nothing was stored.")
+            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedTransactionInfo does not: \(error). Nothing was stored.", verificationReason: error.code)
         case .success(.verified(let verified)):
             transaction = verified
         }
@@ -39,7 +39,7 @@ struct NotificationsRoute: Sendable {
         case .failure(let error):
             throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedRenewalInfo does not decode: \(error.message) Nothing was stored.")
         case .success(.unverified(_, let error)):
-            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedRenewalInfo does not: \(error). Nothing was stored.")
+            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedRenewalInfo does not: \(error). Nothing was stored.", verificationReason: error.code)
         case .success(.verified(let verified)):
             renewal = verified
         }

@@ -48,21 +48,9 @@ enum VerificationOutcome {
     static func of(_ error: APIError) -> String? {
         if codesAfterVerification.contains(error.code) { return "verified" }
         if codesBeforeVerification.contains(error.code) { return nil }
-        if error.code == "unverified" { return reason(inMessage: error.message) ?? "unverified" }
+        if error.code == "unverified" { return error.verificationReason ?? "unverified" }
         // The routes answer a JWS that does not decode with the decoding error's code
         // (malformedJWS, invalidJSON, invalidPayload, wrongPayloadType, inputTooLarge).
         return error.code
-    }
-
-    /// The `VerificationError` code in an `unverified` message ("... does not verify:
-    /// invalidSignature: ..."): the first word followed by a colon after "verify: " or "not: ".
-    static func reason(inMessage message: String) -> String? {
-        for marker in ["does not verify: ", "does not: "] {
-            guard let range = message.range(of: marker) else { continue }
-            let rest = message[range.upperBound...]
-            let word = rest.prefix { $0.isLetter }
-            if !word.isEmpty, rest.dropFirst(word.count).first == ":" { return String(word) }
-        }
-        return nil
     }
 }

@@ -85,7 +85,20 @@ final class PostgresBackend: StoreBackend {
         // Let the pool's run loop start before the first lease (PostgresNIO warns about a lease
         // that comes first; it would still be served).
         try? await Task.sleep(for: .milliseconds(10))
-        return PostgresBackend(client: client, runner: runner, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
+        let backend = PostgresBackend(client: client, runner: runner, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
+        // The pool's first connection is opened here, allowed at least 10 s: on a loaded machine
+        // opening one can take longer than a request may wait for one (the busy timeout), and the
+        // schema migration that follows must not fail for that.
+        do {
+            _ = try await backend.withLeasedConnection("opening the connection pool", leaseMilliseconds: max(10_000, busyTimeoutMilliseconds)) { session in
+                try await session.query("SELECT 1")
+            }
+        } catch {
+            runner.cancel()
+            await runner.value
+            throw error
+        }
+        return backend
     }
 
     func write<T: Sendable>(
@@ -129,8 +142,9 @@ final class PostgresBackend: StoreBackend {
     /// (a saturated pool or an unreachable server answers 503); once it has one, `body` runs to its
     /// end (waits for locks are bounded by `lock_timeout`), so a write that committed is never
     /// reported as failed.
-    private func withLeasedConnection<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
-        let milliseconds = busyTimeoutMilliseconds
+    private func withLeasedConnection<T: Sendable>(_ operation: String, leaseMilliseconds: Int? = nil,
+                                                   _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
+        let milliseconds = leaseMilliseconds ?? busyTimeoutMilliseconds
         let client = self.client
         let logger = self.logger
         let leased = LeaseFlag()
