@@ -8,7 +8,8 @@
 # Benchmarks' ProfileLoop in release mode, mints the data with a throwaway test PKI (verify-jws
 # test-pki create / mint), starts the server on 127.0.0.1, preloads a 2,000-item customer and 200
 # one-item customers, then measures with wrk (installed with apt-get when missing):
-#   1. POST distinct: purchases never sent before (each a new transaction), CONNECTIONS connections;
+#   1. POST distinct: purchases never sent before (each a new transaction), CONNECTIONS connections,
+#      to 1,000 small customers, then as new renewals of the 2,000-item customer;
 #   2. POST re-sent: one stored purchase again and again (idempotent: verified, found, answered);
 #   3. GET, a 1-item customer alone, then the 2,000-item customer alone;
 #   4. GET, both at once (half the connections each): the 1-item customer beside the large one;
@@ -21,7 +22,7 @@ seconds="${1:-10}"
 database="${2:-}"
 connections="${CONNECTIONS:-16}"
 threads=2
-distinct="${DISTINCT:-60000}"
+distinct="${DISTINCT:-40000}"
 token="load-benchmark-token"
 
 if ! command -v wrk >/dev/null 2>&1; then
@@ -45,13 +46,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "load: minting 2,000 + 200 + $distinct transactions"
+echo "load: minting 2,000 + 200 + 2 x $distinct transactions"
 "$tool" test-pki create "$work/pki" >/dev/null
 python3 Examples/ReceiptServer/Benchmarks/load_data.py payloads 2000 200 "$distinct" 1000 "$work/tokens" > "$work/payloads.jsonl"
 "$tool" mint transaction --pki "$work/pki" "$work/payloads.jsonl" > "$work/minted.jws"
 python3 Examples/ReceiptServer/Benchmarks/load_data.py bodies "$work/tokens" "$work/minted.jws" "$work/bodies.jsonl"
 head -n 2200 "$work/bodies.jsonl" > "$work/preload.jsonl"
-tail -n +2201 "$work/bodies.jsonl" > "$work/distinct.jsonl"
+sed -n "2201,$((2200 + distinct))p" "$work/bodies.jsonl" > "$work/distinct.jsonl"
+tail -n +"$((2201 + distinct))" "$work/bodies.jsonl" > "$work/big-renewals.jsonl"
 head -n 1 "$work/preload.jsonl" > "$work/resend.jsonl"
 
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
@@ -98,6 +100,8 @@ wait "$beside"
 printf "%-34s %10s req/s   p50 %9s   p99 %9s\n" "  (the 2,000-item customer, meanwhile)" "$(awk '/^Requests\/sec:/ { print $2 }' "$work/beside-big.txt")" \
     "$(awk '$1 == "50%" { print $2 }' "$work/beside-big.txt")" "$(awk '$1 == "99%" { print $2 }' "$work/beside-big.txt")"
 
+# Last, since it grows the large customer: new renewals of the 2,000-item customer.
+BODIES="$work/big-renewals.jsonl" THREADS="$threads" measure "post distinct, 2,000-item customer" -c "$connections" -s Examples/ReceiptServer/Benchmarks/post_bodies.lua "$base/transactions"
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
 
 # The library's raw rate on two threads: two single-threaded loops at once, for about as long.
@@ -109,7 +113,9 @@ wait "$first"
 raw="$(cat "$work/loop1.txt" "$work/loop2.txt" | sed -E 's/.* ([0-9.]+) µs each.*/\1/' | awk '{ total += 1e6 / $1 } END { printf "%.0f", total }')"
 printf "%-34s %10s verifications/s (two ProfileLoop warm processes)\n" "library, raw, two threads" "$raw"
 
-awk -v post="$rate_post_distinct" -v raw="$raw" -v small="$rate_get_1_item_customer" -v big="$rate_get_2_000_item_customer" 'BEGIN {
+awk -v post="$rate_post_distinct" -v raw="$raw" -v small="$rate_get_1_item_customer" -v big="$rate_get_2_000_item_customer" \
+    -v postbig="$rate_post_distinct__2_000_item_customer" 'BEGIN {
     printf "POST distinct / raw two-thread verify rate: %.2f (target >= 0.2)\n", post / raw
+    printf "POST to the 2,000-item customer / POST distinct, requests/s: %.2f\n", postbig / post
     printf "GET 2,000-item / GET 1-item, requests/s:    %.2f (target >= 0.5: within 2x)\n", big / small
 }'

@@ -4,7 +4,8 @@
     load_data.py payloads BIG SMALL DISTINCT CUSTOMERS > payloads.jsonl
         Transaction payload JSON, one per line, for `verify-jws mint transaction`: first BIG monthly
         renewals of one customer (the 2,000-item customer), then SMALL one-item customers, then
-        DISTINCT purchases spread over CUSTOMERS customers (the POST-distinct load).
+        DISTINCT purchases spread over CUSTOMERS customers (the POST-distinct load), then DISTINCT
+        more renewals of the first customer (POSTs to a customer who has 2,000 items and more).
     load_data.py bodies TOKENS JWS OUT
         Joins the customer tokens (one per line) and the minted JWS (one per line) into request
         bodies {"signedTransaction", "appAccountToken"}, one per line.
@@ -69,6 +70,12 @@ def payloads(big, small, distinct, customers):
         lines.append(transaction(3_000_000 + index, 3_000_000 + index, "com.example.coins", "Consumable",
                                  START_MS + index, None, token))
         tokens.append(token)
+    # Then as many more renewals of the 2,000-item customer's subscription (POSTs to a large customer).
+    for index in range(distinct):
+        purchase = START_MS + big * 30 * DAY_MS // 100 + index * 60_000  # a minute apart
+        lines.append(transaction(5_000_000 + index, 1_000_000, "com.example.monthly", "Auto-Renewable Subscription",
+                                 purchase, purchase + 30 * DAY_MS, big_token))
+        tokens.append(big_token)
     return tokens, lines
 
 

@@ -17,8 +17,14 @@ final class CustomerStateCache: Sendable {
 
     private struct Storage {
         var entries: [String: Entry] = [:]
+        /// This process's latest committed changes per customer, oldest first: a state restored
+        /// from the database while they committed is moved forward by them when it is kept.
+        var recent: [String: [CustomerChange]] = [:]
         var clock: UInt64 = 0
     }
+
+    /// How many changes per customer ``Storage/recent`` remembers.
+    private static let recentChanges = 64
 
     private let capacity: Int
     private let storage = Mutex(Storage())
@@ -28,10 +34,11 @@ final class CustomerStateCache: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// The cached state of `customer`, when it is at `revision`.
+    /// The cached state of `customer`, when it is at `revision` or later (a later one only moved
+    /// forward by writes this process committed since `revision` was read).
     func state(of customer: String, at revision: Int64) -> CustomerState? {
         storage.withLock { storage in
-            guard var entry = storage.entries[customer], entry.state.revision == revision else { return nil }
+            guard var entry = storage.entries[customer], entry.state.revision >= revision else { return nil }
             storage.clock += 1
             entry.lastUse = storage.clock
             storage.entries[customer] = entry
@@ -39,11 +46,18 @@ final class CustomerStateCache: Sendable {
         }
     }
 
-    /// Keeps `state` unless a newer one is cached.
+    /// Keeps `state`, moved forward by the changes this process committed after it was read,
+    /// unless a newer one is cached.
     func keep(_ state: CustomerState, of customer: String) {
         guard capacity > 0 else { return }
         storage.withLock { storage in
-            if let current = storage.entries[customer], current.state.revision > state.revision { return }
+            var state = state
+            for change in storage.recent[customer] ?? [] where change.revision > state.revision {
+                guard change.previousRevision == state.revision, let items = change.items else { break }
+                for item in items { state.engine.ingest(item) }
+                state.revision = change.revision
+            }
+            if let current = storage.entries[customer], current.state.revision >= state.revision { return }
             storage.clock += 1
             storage.entries[customer] = Entry(state: state, lastUse: storage.clock)
             if storage.entries.count > capacity,
@@ -58,11 +72,18 @@ final class CustomerStateCache: Sendable {
     /// dropped (the next read restores it from the database).
     func apply(_ change: CustomerChange) {
         storage.withLock { storage in
-            guard var entry = storage.entries[change.customer] else { return }
-            guard let items = change.items, entry.state.revision == change.previousRevision else {
-                storage.entries[change.customer] = nil
-                return
+            // Taken out of the dictionary, so that (unless an answer in progress still holds it)
+            // the engine is the only owner of its history and ingests in place: a copy would cost
+            // the whole history per write.
+            if capacity > 0 {
+                if storage.recent.count > max(capacity, 1024) { storage.recent.removeAll() }
+                storage.recent[change.customer, default: []].append(change)
+                if let count = storage.recent[change.customer]?.count, count > Self.recentChanges {
+                    storage.recent[change.customer]?.removeFirst(count - Self.recentChanges)
+                }
             }
+            guard var entry = storage.entries.removeValue(forKey: change.customer) else { return }
+            guard let items = change.items, entry.state.revision == change.previousRevision else { return }
             for item in items { entry.state.engine.ingest(item) }
             entry.state.revision = change.revision
             storage.entries[change.customer] = entry
@@ -71,7 +92,10 @@ final class CustomerStateCache: Sendable {
 
     /// Forgets every state (after `reverify`).
     func removeAll() {
-        storage.withLock { $0.entries.removeAll() }
+        storage.withLock { storage in
+            storage.entries.removeAll()
+            storage.recent.removeAll()
+        }
     }
 }
 
