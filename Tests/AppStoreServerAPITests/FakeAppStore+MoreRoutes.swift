@@ -46,37 +46,24 @@ extension FakeAppStore {
 
     /// Answers `request` when it is one of these routes, else `nil`.
     func moreRoutes(_ request: Request) -> Reply? {
-        let segments = request.path.split(separator: "/").map(String.init)
-        // "METHOD /a/*/b" patterns; each `*` captures one segment.
-        func match(_ pattern: String) -> [String]? {
-            let parts = pattern.split(separator: " ")
-            guard parts.count == 2, parts[0] == request.method else { return nil }
-            let expected = parts[1].split(separator: "/").map(String.init)
-            guard expected.count == segments.count else { return nil }
-            var captured: [String] = []
-            for (want, have) in zip(expected, segments) {
-                if want == "*" { captured.append(have) } else if want != have { return nil }
-            }
-            return captured
-        }
         let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
-        if match("POST /inApps/v1/subscriptions/extend/mass") != nil { return massExtend(body) }
-        if let ids = match("GET /inApps/v1/subscriptions/extend/mass/*/*") {
+        if request.match("POST /inApps/v1/subscriptions/extend/mass") != nil { return massExtend(body) }
+        if let ids = request.match("GET /inApps/v1/subscriptions/extend/mass/*/*") {
             return massExtendStatus(productId: ids[0], requestIdentifier: ids[1])
         }
-        if let ids = match("GET /inApps/v1/history/*") {
+        if let ids = request.match("GET /inApps/v1/history/*") {
             guard let items = storage.history[ids[0]] else { return Self.notFound }
             return page(items, token: request.queryValues("revision").first, tokenName: "revision",
                         extra: ["bundleId": bundleId, "appAppleId": 1234, "environment": storage.environment])
         }
-        if let ids = match("PUT /inApps/v1/transactions/consumption/*") { return consumptionV1(transactionId: ids[0], body) }
-        if let ids = match("POST /inApps/v1/transactions/*/finish") {
+        if let ids = request.match("PUT /inApps/v1/transactions/consumption/*") { return consumptionV1(transactionId: ids[0], body) }
+        if let ids = request.match("POST /inApps/v1/transactions/*/finish") {
             guard request.body.isEmpty else { return .apiError(400, code: 4000000, message: "Finish Transaction takes no body.") }
             guard storage.transactions[ids[0]] != nil else { return Self.notFound }
             storage.more.finished.append(ids[0])
             return Reply(status: 200)
         }
-        if match("GET /inApps/v1/messaging/image/list") != nil {
+        if request.match("GET /inApps/v1/messaging/image/list") != nil {
             let items = storage.more.images.sorted { $0.key < $1.key }.map { id, image -> [String: Any] in
                 var item: [String: Any] = ["imageIdentifier": id, "imageState": image.state]
                 if let size = image.size { item["imageSize"] = size }
@@ -84,38 +71,38 @@ extension FakeAppStore {
             }
             return .json(["imageIdentifiers": items])
         }
-        if let ids = match("PUT /inApps/v1/messaging/image/*") { return uploadImage(id: ids[0], request) }
-        if let ids = match("DELETE /inApps/v1/messaging/image/*") { return deleteImage(id: ids[0]) }
-        if match("GET /inApps/v1/messaging/message/list") != nil {
+        if let ids = request.match("PUT /inApps/v1/messaging/image/*") { return uploadImage(id: ids[0], request) }
+        if let ids = request.match("DELETE /inApps/v1/messaging/image/*") { return deleteImage(id: ids[0]) }
+        if request.match("GET /inApps/v1/messaging/message/list") != nil {
             let items = storage.more.messages.sorted { $0.key < $1.key }.map { ["messageIdentifier": $0.key, "messageState": $0.value.state] }
             return .json(["messageIdentifiers": items])
         }
-        if let ids = match("PUT /inApps/v1/messaging/message/*") { return uploadMessage(id: ids[0], body) }
-        if let ids = match("DELETE /inApps/v1/messaging/message/*") {
+        if let ids = request.match("PUT /inApps/v1/messaging/message/*") { return uploadMessage(id: ids[0], body) }
+        if let ids = request.match("DELETE /inApps/v1/messaging/message/*") {
             guard storage.more.messages.removeValue(forKey: ids[0]) != nil else { return Self.messageNotFound }
             return Reply(status: 200)
         }
-        if let ids = match("PUT /inApps/v1/messaging/default/*/*") { return configureDefault(productId: ids[0], locale: ids[1], body) }
-        if let ids = match("DELETE /inApps/v1/messaging/default/*/*") {
+        if let ids = request.match("PUT /inApps/v1/messaging/default/*/*") { return configureDefault(productId: ids[0], locale: ids[1], body) }
+        if let ids = request.match("DELETE /inApps/v1/messaging/default/*/*") {
             guard storage.more.defaults.removeValue(forKey: ids[0] + "/" + ids[1]) != nil else { return Self.defaultNotFound }
             return Reply(status: 200)
         }
-        if let ids = match("GET /inApps/v1/messaging/default/*/*") {
+        if let ids = request.match("GET /inApps/v1/messaging/default/*/*") {
             guard let message = storage.more.defaults[ids[0] + "/" + ids[1]] else { return Self.defaultNotFound }
             return .json(["messageIdentifier": message])
         }
-        if match("PUT /inApps/v1/messaging/realtime/url") != nil { return configureRealtimeURL(body) }
-        if match("DELETE /inApps/v1/messaging/realtime/url") != nil {
+        if request.match("PUT /inApps/v1/messaging/realtime/url") != nil { return configureRealtimeURL(body) }
+        if request.match("DELETE /inApps/v1/messaging/realtime/url") != nil {
             guard storage.more.realtimeURL != nil else { return Self.realtimeURLNotFound }
             storage.more.realtimeURL = nil
             return Reply(status: 200)
         }
-        if match("GET /inApps/v1/messaging/realtime/url") != nil {
+        if request.match("GET /inApps/v1/messaging/realtime/url") != nil {
             guard let url = storage.more.realtimeURL else { return Self.realtimeURLNotFound }
             return .json(["realtimeURL": url])
         }
-        if match("POST /inApps/v1/messaging/performanceTest") != nil { return initiatePerformanceTest(body) }
-        if let ids = match("GET /inApps/v1/messaging/performanceTest/result/*") { return performanceTestResult(requestId: ids[0]) }
+        if request.match("POST /inApps/v1/messaging/performanceTest") != nil { return initiatePerformanceTest(body) }
+        if let ids = request.match("GET /inApps/v1/messaging/performanceTest/result/*") { return performanceTestResult(requestId: ids[0]) }
         return nil
     }
 

@@ -17,6 +17,21 @@ final class FakeAppStore: @unchecked Sendable {
         let receivedAt: ContinuousClock.Instant
 
         func queryValues(_ name: String) -> [String] { query.filter { $0.name == name }.map(\.value) }
+
+        /// The segments `*` captured when this request is `pattern` ("METHOD /a/*/b"; each `*`
+        /// captures one path segment), else `nil`.
+        func match(_ pattern: String) -> [String]? {
+            let parts = pattern.split(separator: " ")
+            guard parts.count == 2, parts[0] == method else { return nil }
+            let expected = parts[1].split(separator: "/").map(String.init)
+            let segments = path.split(separator: "/").map(String.init)
+            guard expected.count == segments.count else { return nil }
+            var captured: [String] = []
+            for (want, have) in zip(expected, segments) {
+                if want == "*" { captured.append(have) } else if want != have { return nil }
+            }
+            return captured
+        }
     }
 
     /// An answer.
@@ -143,45 +158,32 @@ final class FakeAppStore: @unchecked Sendable {
     static let notFound = Reply.apiError(404, code: 4040010, message: "Transaction id not found.")
 
     private func route(_ request: Request) -> Reply {
-        let segments = request.path.split(separator: "/").map(String.init)
-        // "METHOD /a/b/*" patterns; `*` captures one segment.
-        func match(_ pattern: String) -> [String]? {
-            let parts = pattern.split(separator: " ")
-            guard parts.count == 2, parts[0] == request.method else { return nil }
-            let expected = parts[1].split(separator: "/").map(String.init)
-            guard expected.count == segments.count else { return nil }
-            var captured: [String] = []
-            for (want, have) in zip(expected, segments) {
-                if want == "*" { captured.append(have) } else if want != have { return nil }
-            }
-            return captured
-        }
         switch () {
-        case _ where match("GET /inApps/v2/history/*") != nil:
-            let id = match("GET /inApps/v2/history/*")?.first ?? ""
+        case _ where request.match("GET /inApps/v2/history/*") != nil:
+            let id = request.match("GET /inApps/v2/history/*")?.first ?? ""
             guard let items = storage.history[id] else { return Self.notFound }
             return page(items, token: request.queryValues("revision").first, tokenName: "revision",
                         extra: ["bundleId": bundleId, "appAppleId": 1234, "environment": storage.environment])
-        case _ where match("GET /inApps/v2/refund/lookup/*") != nil:
-            let id = match("GET /inApps/v2/refund/lookup/*")?.first ?? ""
+        case _ where request.match("GET /inApps/v2/refund/lookup/*") != nil:
+            let id = request.match("GET /inApps/v2/refund/lookup/*")?.first ?? ""
             guard let items = storage.refunds[id] else { return Self.notFound }
             return page(items, token: request.queryValues("revision").first, tokenName: "revision", extra: [:])
-        case _ where match("POST /inApps/v1/notifications/history") != nil:
+        case _ where request.match("POST /inApps/v1/notifications/history") != nil:
             guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
                   body["startDate"] is NSNumber, body["endDate"] is NSNumber
             else { return .apiError(400, code: 4000015, message: "Invalid start date.") }
             return page(storage.notifications, token: request.queryValues("paginationToken").first, tokenName: "paginationToken",
                         itemName: "notificationHistory", wrap: { ["signedPayload": $0, "sendAttempts": [["attemptDate": 1_700_000_000_000, "sendAttemptResult": "SUCCESS"]]] })
-        case _ where match("GET /inApps/v1/transactions/appTransactions/*") != nil:
-            let id = match("GET /inApps/v1/transactions/appTransactions/*")?.first ?? ""
+        case _ where request.match("GET /inApps/v1/transactions/appTransactions/*") != nil:
+            let id = request.match("GET /inApps/v1/transactions/appTransactions/*")?.first ?? ""
             guard let jws = storage.appTransactions[id] else { return Self.notFound }
             return .json(["signedAppTransactionInfo": jws])
-        case _ where match("GET /inApps/v1/transactions/*") != nil:
-            let id = match("GET /inApps/v1/transactions/*")?.first ?? ""
+        case _ where request.match("GET /inApps/v1/transactions/*") != nil:
+            let id = request.match("GET /inApps/v1/transactions/*")?.first ?? ""
             guard let jws = storage.transactions[id] else { return Self.notFound }
             return .json(["signedTransactionInfo": jws])
-        case _ where match("GET /inApps/v1/subscriptions/*") != nil:
-            let id = match("GET /inApps/v1/subscriptions/*")?.first ?? ""
+        case _ where request.match("GET /inApps/v1/subscriptions/*") != nil:
+            let id = request.match("GET /inApps/v1/subscriptions/*")?.first ?? ""
             guard var groups = storage.statuses[id] else { return Self.notFound }
             let wanted = Set(request.queryValues("status"))
             if !wanted.isEmpty {
@@ -193,36 +195,36 @@ final class FakeAppStore: @unchecked Sendable {
                 }
             }
             return .json(["environment": storage.environment, "bundleId": bundleId, "appAppleId": 1234, "data": groups])
-        case _ where match("GET /inApps/v1/lookup/*") != nil:
-            let orderId = match("GET /inApps/v1/lookup/*")?.first ?? ""
+        case _ where request.match("GET /inApps/v1/lookup/*") != nil:
+            let orderId = request.match("GET /inApps/v1/lookup/*")?.first ?? ""
             guard let items = storage.orders[orderId] else { return .json(["status": 1]) }
             return .json(["status": 0, "signedTransactions": items])
-        case _ where match("POST /inApps/v1/notifications/test") != nil:
+        case _ where request.match("POST /inApps/v1/notifications/test") != nil:
             guard let test = storage.testNotification else { return .apiError(500, code: 5000000, message: "An unknown error occurred.") }
             return .json(["testNotificationToken": test.token])
-        case _ where match("GET /inApps/v1/notifications/test/*") != nil:
-            let token = match("GET /inApps/v1/notifications/test/*")?.first ?? ""
+        case _ where request.match("GET /inApps/v1/notifications/test/*") != nil:
+            let token = request.match("GET /inApps/v1/notifications/test/*")?.first ?? ""
             guard let test = storage.testNotification, test.token == token else {
                 return .apiError(404, code: 4040008, message: "Invalid test notification token.")
             }
             return .json(["signedPayload": test.signedPayload, "sendAttempts": [["attemptDate": 1_700_000_000_000, "sendAttemptResult": "NO_RESPONSE"]]])
-        case _ where match("PUT /inApps/v1/subscriptions/extend/*") != nil:
-            let id = match("PUT /inApps/v1/subscriptions/extend/*")?.first ?? ""
+        case _ where request.match("PUT /inApps/v1/subscriptions/extend/*") != nil:
+            let id = request.match("PUT /inApps/v1/subscriptions/extend/*")?.first ?? ""
             guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
                   let days = (body["extendByDays"] as? NSNumber)?.intValue, (1...90).contains(days),
                   body["extendReasonCode"] is NSNumber, body["requestIdentifier"] is String
             else { return .apiError(400, code: 4000009, message: "Invalid extend by days value.") }
             storage.extensions[id] = body
             return .json(["originalTransactionId": id, "webOrderLineItemId": "wo-\(id)", "success": true, "effectiveDate": 1_800_000_000_000])
-        case _ where match("PUT /inApps/v1/transactions/*/appAccountToken") != nil:
-            let id = match("PUT /inApps/v1/transactions/*/appAccountToken")?.first ?? ""
+        case _ where request.match("PUT /inApps/v1/transactions/*/appAccountToken") != nil:
+            let id = request.match("PUT /inApps/v1/transactions/*/appAccountToken")?.first ?? ""
             guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
                   let token = body["appAccountToken"] as? String, UUID(uuidString: token) != nil
             else { return .apiError(400, code: 4000183, message: "Invalid appAccountToken.") }
             storage.appAccountTokens[id] = token
             return Reply(status: 200)
-        case _ where match("PUT /inApps/v2/transactions/consumption/*") != nil:
-            let id = match("PUT /inApps/v2/transactions/consumption/*")?.first ?? ""
+        case _ where request.match("PUT /inApps/v2/transactions/consumption/*") != nil:
+            let id = request.match("PUT /inApps/v2/transactions/consumption/*")?.first ?? ""
             guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
                   body["customerConsented"] as? Bool == true, body["sampleContentProvided"] is Bool, body["deliveryStatus"] is String
             else { return .apiError(400, code: 4000035, message: "Invalid customer consented value.") }
