@@ -12,8 +12,8 @@ import Foundation
 /// Xcode's has `kid` `Apple_Xcode_Key`, `typ` JWT and its one certificate.
 public struct SignedDataMinter: Sendable {
     /// The JWS header, base64url-encoded once (three certificates: most of every JWS's bytes).
-    private let headerSegment: String
-    /// SHA-256 having absorbed `headerSegment.`: each signature hashes only its payload.
+    private let headerBytes: [UInt8]
+    /// SHA-256 having absorbed `headerBytes.`: each signature hashes only its payload.
     private let headerDigest: SHA256Prefix
     private let key: SigningKey
     /// The receipt's signer, its key, and the certificates embedded after the signer's.
@@ -26,8 +26,8 @@ public struct SignedDataMinter: Sendable {
     /// - Throws: ``AppStoreTestingError`` when the PKI's JWS key is not a usable P-256 key.
     public init(pki: TestPKI) throws(AppStoreTestingError) {
         let x5c = pki.chain.certificates.map { "\"\($0.derEncoded.base64EncodedString())\"" }.joined(separator: ",")
-        headerSegment = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
-        headerDigest = try Self.prefixDigest(of: headerSegment)
+        headerBytes = Array(Base64.encodeURL(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8)).utf8)
+        headerDigest = try Self.prefixDigest(of: headerBytes)
         key = try pki.chain.signingKey.signingKey()
         receiptSigner = pki.receiptChain.leaf
         receiptKey = pki.receiptChain.signingKey
@@ -39,8 +39,8 @@ public struct SignedDataMinter: Sendable {
     ///
     /// - Throws: ``AppStoreTestingError`` when the Xcode key is not a usable P-256 key.
     public init(xcode: XcodeTestPKI) throws(AppStoreTestingError) {
-        headerSegment = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}".utf8))
-        headerDigest = try Self.prefixDigest(of: headerSegment)
+        headerBytes = Array(Base64.encodeURL(Array("{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}".utf8)).utf8)
+        headerDigest = try Self.prefixDigest(of: headerBytes)
         key = try xcode.key.signingKey()
         receiptSigner = xcode.receiptCertificate
         receiptKey = xcode.receiptKey
@@ -52,34 +52,60 @@ public struct SignedDataMinter: Sendable {
     ///
     /// - Throws: ``AppStoreTestingError`` (`openSSLFailure`) when OpenSSL fails to sign.
     public func sign(payloadJSON: Data) throws(AppStoreTestingError) -> String {
-        var payloadSegment = Base64.encodeURL(payloadJSON)
-        let digest: SHA256Digest
-        do {
-            digest = try payloadSegment.withUTF8 { bytes in try headerDigest.digest(appending: UnsafeRawBufferPointer(bytes)) }
-        } catch {
-            throw AppStoreTestingError(.openSSLFailure, "SHA-256 failed: \((error as? OpenSSLFailure)?.message ?? String(describing: error))")
+        try sign(payloadBytes: Array(payloadJSON))
+    }
+
+    /// The JWS of `payload`, written in one buffer: the header, the payload's base64url (hashed
+    /// where it lies, after the header's digest), the signature's.
+    func sign(payloadBytes payload: [UInt8]) throws(AppStoreTestingError) -> String {
+        let payloadLength = Base64.encodedURLLength(payload.count)
+        let signatureLength = Base64.encodedURLLength(64)
+        let length = headerBytes.count + 1 + payloadLength + 1 + signatureLength
+        var failure: AppStoreTestingError?
+        let jws = String(unsafeUninitializedCapacity: length) { out in
+            var position = headerBytes.withUnsafeBufferPointer { header in
+                _ = out.initialize(fromContentsOf: header)
+                return header.count
+            }
+            out[position] = UInt8(ascii: ".")
+            position += 1
+            let payloadSegment = UnsafeMutableBufferPointer(rebasing: out[position..<(position + payloadLength)])
+            position += payload.withUnsafeBytes { Base64.encodeURL($0, into: payloadSegment) }
+            let signatureBytes: Data
+            do throws(AppStoreTestingError) {
+                signatureBytes = try signature(of: UnsafeRawBufferPointer(payloadSegment))
+            } catch {
+                failure = error
+                return 0
+            }
+            out[position] = UInt8(ascii: ".")
+            position += 1
+            position += signatureBytes.withUnsafeBytes { Base64.encodeURL($0, into: UnsafeMutableBufferPointer(rebasing: out[position...])) }
+            return position
         }
-        let signature: Data
-        do {
-            signature = try key.sign(digest: digest, encoding: .raw)
-        } catch {
-            throw AppStoreTestingError(.openSSLFailure, "ES256 signing failed: \(error.message)")
-        }
-        let signatureSegment = Base64.encodeURL(signature)
-        var jws = ""
-        jws.reserveCapacity(headerSegment.utf8.count + payloadSegment.utf8.count + signatureSegment.utf8.count + 2)
-        jws += headerSegment
-        jws += "."
-        jws += payloadSegment
-        jws += "."
-        jws += signatureSegment
+        if let failure { throw failure }
         return jws
     }
 
-    /// SHA-256 having absorbed `header.`.
-    private static func prefixDigest(of headerSegment: String) throws(AppStoreTestingError) -> SHA256Prefix {
+    /// The raw ES256 signature of `header.payloadSegment`.
+    private func signature(of payloadSegment: UnsafeRawBufferPointer) throws(AppStoreTestingError) -> Data {
+        let digest: SHA256Digest
         do {
-            return try SHA256Prefix(absorbing: Array((headerSegment + ".").utf8))
+            digest = try headerDigest.digest(appending: payloadSegment)
+        } catch {
+            throw AppStoreTestingError(.openSSLFailure, "SHA-256 failed: \(error.message)")
+        }
+        do {
+            return try key.sign(digest: digest, encoding: .raw)
+        } catch {
+            throw AppStoreTestingError(.openSSLFailure, "ES256 signing failed: \(error.message)")
+        }
+    }
+
+    /// SHA-256 having absorbed `header.`.
+    private static func prefixDigest(of headerSegment: [UInt8]) throws(AppStoreTestingError) -> SHA256Prefix {
+        do {
+            return try SHA256Prefix(absorbing: headerSegment + [UInt8(ascii: ".")])
         } catch {
             throw AppStoreTestingError(.openSSLFailure, "SHA-256 failed: \(error.message)")
         }
@@ -90,13 +116,18 @@ public struct SignedDataMinter: Sendable {
     ///
     /// - Throws: ``AppStoreTestingError`` (`invalidPayload`) when it cannot be encoded.
     public func sign(_ payload: some Encodable) throws(AppStoreTestingError) -> String {
-        let json: Data
+        try sign(payload, capacity: 1024)
+    }
+
+    /// ``sign(_:)`` with the JSON written into an array reserved for `capacity` bytes.
+    func sign(_ payload: some Encodable, capacity: Int) throws(AppStoreTestingError) -> String {
+        let json: [UInt8]
         do {
-            json = try AppStoreJSON.encode(payload)
+            json = try AppStoreJSON.encodedBytes(payload, capacity: capacity)
         } catch {
             throw AppStoreTestingError(.invalidPayload, "the payload cannot be encoded as JSON: \(error)")
         }
-        return try sign(payloadJSON: json)
+        return try sign(payloadBytes: json)
     }
 
     /// A signed transaction (`signedTransactionInfo`, StoreKit's `Transaction.jwsRepresentation`).

@@ -166,7 +166,9 @@ int asv_ecdsa_p256_sign_digest(EVP_PKEY *key, EVP_PKEY_CTX *context, const uint8
                                int encoding, uint8_t *out, size_t capacity, size_t *out_length, asv_error *err) {
     asv_error_begin(err);
     *out_length = 0;
-    if (key == NULL || asv_pkey_kind(key) != ASV_KEY_EC_P256) {
+    // A context was made for its key by asv_sign_context_new, which checked the key (checked
+    // again below: it must be this key); without one, the key is checked here.
+    if (key == NULL || (context == NULL && asv_pkey_kind(key) != ASV_KEY_EC_P256)) {
         asv_error_fail(err, "the signing key is not a P-256 key");
         return 0;
     }

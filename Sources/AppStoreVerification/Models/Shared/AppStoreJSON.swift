@@ -52,11 +52,22 @@ public enum AppStoreJSON: Sendable {
     ///
     /// - Throws: `EncodingError` as `JSONEncoder` throws it (a non-finite number, for one).
     public static func encode(_ value: some Encodable) throws -> Data {
-        let node = try JSONTreeEncoder.node(for: value, parent: nil, key: nil)
+        Data(try encodedBytes(value))
+    }
+
+    /// ``encode(_:)``'s bytes in an array reserved for `capacity` bytes. Transactions, renewal
+    /// info and notification payloads are written member by member (`DirectlyEncodable`), other
+    /// values through a light tree of their `Encodable` conformance.
+    package static func encodedBytes(_ value: some Encodable, capacity: Int = 1024) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(1024)
+        bytes.reserveCapacity(capacity)
+        if let direct = value as? any DirectlyEncodable {
+            try direct.writeJSON(into: &bytes)
+            return bytes
+        }
+        let node = try JSONTreeEncoder.node(for: value, parent: nil, key: nil)
         node.write(into: &bytes)
-        return Data(bytes)
+        return bytes
     }
 
     /// `date` rounded to a whole millisecond since 1970, as App Store payloads carry dates: the
