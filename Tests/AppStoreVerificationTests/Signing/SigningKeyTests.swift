@@ -135,6 +135,22 @@ struct SigningKeyTests {
             #expect(Base64.encodeStandard(bytes) == bytes.base64EncodedString())
             #expect(text == bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: ""))
         }
+        // Every three-byte group's value range (the encoder looks up twelve bits at a time), into a
+        // buffer too (the minter's path), against Foundation.
+        var generator = SystemRandomNumberGenerator()
+        for count in [4096 * 3, 4096 * 3 + 1, 4096 * 3 + 2] {
+            var bytes = Data((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            if count == 4096 * 3 {
+                bytes = Data((0..<4096).flatMap { index -> [UInt8] in [UInt8(index >> 4), UInt8((index & 15) << 4 | index >> 8), UInt8(truncatingIfNeeded: index)] })
+            }
+            let standard = bytes.base64EncodedString()
+            #expect(Base64.encodeStandard(bytes) == standard)
+            let url = standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(Base64.encodeURL(bytes) == url)
+            var out = [UInt8](repeating: 0, count: Base64.encodedURLLength(count) + 3)
+            let written = bytes.withUnsafeBytes { input in out.withUnsafeMutableBufferPointer { Base64.encodeURL(input, into: $0) } }
+            #expect(written == url.utf8.count && String(decoding: out[..<written], as: UTF8.self) == url)
+        }
     }
 
     @Test("JWSSigner makes header.payload.signature that verifies, with the header PyJWT writes")
