@@ -48,10 +48,10 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
     ///
     /// - Parameters:
     ///   - advancedCommerceInAppRequest: The request, which must encode as a JSON object.
-    ///   - nonce: The `nonce` claim; a new random UUID by default.
+    ///   - nonce: The `nonce` claim; `nil` (the default) for a new random UUID.
     ///   - issuedAt: The `iat` claim (whole seconds); now by default.
     /// - Returns: The compact JWS.
-    public func createSignature(advancedCommerceInAppRequest: some Encodable, nonce: UUID = UUID(),
+    public func createSignature(advancedCommerceInAppRequest: some Encodable, nonce: UUID? = nil,
                                 issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
@@ -72,10 +72,10 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
     ///
     /// - Parameters:
     ///   - requestJSON: The request's UTF-8 JSON text.
-    ///   - nonce: The `nonce` claim; a new random UUID by default.
+    ///   - nonce: The `nonce` claim; `nil` (the default) for a new random UUID.
     ///   - issuedAt: The `iat` claim (whole seconds); now by default.
     /// - Returns: The compact JWS.
-    public func createSignature(requestJSON: Data, nonce: UUID = UUID(), issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+    public func createSignature(requestJSON: Data, nonce: UUID? = nil, issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
         let bytes = Array(requestJSON)
         guard let start = bytes.firstIndex(where: { !ASCIIWhiteSpace.contains($0) }),
               let end = bytes.lastIndex(where: { !ASCIIWhiteSpace.contains($0) })

@@ -33,8 +33,8 @@ struct AppStoreRequestSigner: Sendable {
     }
 
     /// Signs `featureClaims` with the common claims.
-    func createSignature(_ featureClaims: SignedJSONObject, nonce: UUID, issuedAt: Date) throws(SignatureCreationError) -> String {
-        try signer.sign(header: JWSSigner.jwtHeader(keyId: keyId), claims: claims(featureClaims, nonce: nonce, issuedAt: issuedAt))
+    func createSignature(_ featureClaims: SignedJSONObject, nonce: UUID?, issuedAt: Date) throws(SignatureCreationError) -> String {
+        try signer.sign(header: JWSSigner.jwtHeader(keyId: keyId), claims: claims(featureClaims, nonce: nonce ?? .randomNonce(), issuedAt: issuedAt))
     }
 
     /// Whole seconds since 1970, rounded down (as PyJWT writes a `datetime`).

@@ -49,11 +49,11 @@ public struct IntroductoryOfferEligibilitySignatureCreator: Sendable {
     ///   - allowIntroductoryOffer: Whether the customer may get the introductory offer.
     ///   - transactionId: The identifier of any transaction of the customer (their
     ///     `appTransactionId` works even without In-App Purchases).
-    ///   - nonce: The `nonce` claim; a new random UUID by default.
+    ///   - nonce: The `nonce` claim; `nil` (the default) for a new random UUID.
     ///   - issuedAt: The `iat` claim (whole seconds); now by default.
     /// - Returns: The compact JWS.
     public func createSignature(productId: String, allowIntroductoryOffer: Bool, transactionId: String,
-                                nonce: UUID = UUID(), issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+                                nonce: UUID? = nil, issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
         var claims = SignedJSONObject()
         claims.set("productId", .string(productId))
         claims.set("allowIntroductoryOffer", .bool(allowIntroductoryOffer))

@@ -47,11 +47,11 @@ public struct PromotionalOfferV2SignatureCreator: Sendable {
     ///   - offerIdentifier: The promotional offer identifier set up in App Store Connect.
     ///   - transactionId: The identifier of any transaction of the customer (their
     ///     `appTransactionId` works even without In-App Purchases); optional, but recommended.
-    ///   - nonce: The `nonce` claim; a new random UUID by default.
+    ///   - nonce: The `nonce` claim; `nil` (the default) for a new random UUID.
     ///   - issuedAt: The `iat` claim (whole seconds); now by default.
     /// - Returns: The compact JWS.
     public func createSignature(productId: String, offerIdentifier: String, transactionId: String? = nil,
-                                nonce: UUID = UUID(), issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+                                nonce: UUID? = nil, issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
         try signer.createSignature(Self.claims(productId: productId, offerIdentifier: offerIdentifier, transactionId: transactionId),
                                    nonce: nonce, issuedAt: issuedAt)
     }

@@ -54,6 +54,16 @@ package struct SignedJSONObject: Sendable, Equatable {
     /// `text` as a JSON string literal, ASCII only, as Python's `json.dumps(ensure_ascii=True)`.
     private static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Printable ASCII other than `"` and `\` (every claim Apple documents) is written as it is.
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
+        if plain {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for unit in text.utf16 {
             switch unit {
             case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

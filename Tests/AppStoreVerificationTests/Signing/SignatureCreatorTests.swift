@@ -36,6 +36,35 @@ struct SignatureCreatorTests {
             .hasSuffix("\u{2063}p\u{2063}o\u{2063}\u{2063}a1b2c3d4-e5f6-4789-8abc-def012345678\u{2063}0"))
     }
 
+    @Test("a nonce left out is a fresh random version 4 UUID")
+    func defaultNonce() throws {
+        var seen = Set<UUID>()
+        for _ in 0..<2_000 {
+            let nonce = UUID.randomNonce()
+            let bytes = withUnsafeBytes(of: nonce.uuid) { Array($0) }
+            #expect(bytes[6] >> 4 == 4, "version nibble of \(nonce)")
+            #expect(bytes[8] >> 6 == 0b10, "variant bits of \(nonce)")
+            seen.insert(nonce)
+        }
+        #expect(seen.count == 2_000)
+        // Every random bit varies: OR and AND over the UUIDs leave only the fixed bits.
+        let or = seen.reduce(into: [UInt8](repeating: 0, count: 16)) { acc, id in withUnsafeBytes(of: id.uuid) { for i in 0..<16 { acc[i] |= $0[i] } } }
+        let and = seen.reduce(into: [UInt8](repeating: 0xFF, count: 16)) { acc, id in withUnsafeBytes(of: id.uuid) { for i in 0..<16 { acc[i] &= $0[i] } } }
+        #expect(or == [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x4F, 0xFF, 0xBF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        #expect(and == [0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0])
+        // A creator given no nonce writes one: lowercase, version 4, another each time.
+        let creator = PromotionalOfferV2SignatureCreator(key: try key(), keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
+        var nonces = Set<String>()
+        for _ in 0..<3 {
+            let claims = try verifiedParts(try creator.createSignature(productId: "p", offerIdentifier: "o"), key: try key()).claims
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(claims.utf8)) as? [String: Any])
+            let nonce = try #require(object["nonce"] as? String)
+            #expect(nonce == nonce.lowercased() && UUID(uuidString: nonce) != nil && Array(nonce)[14] == "4")
+            nonces.insert(nonce)
+        }
+        #expect(nonces.count == 3)
+    }
+
     @Test("V1 from PEM text refuses a bad key with a SigningKeyError")
     func promotionalOfferBadKey() {
         #expect(throws: SigningKeyError.self) { try PromotionalOfferSignatureCreator(privateKey: "nope", keyId: "K", bundleId: "B") }

@@ -105,6 +105,12 @@ struct SigningKeyTests {
         var escaped = SignedJSONObject()
         escaped.set("k", .string("a\"b\\c\n\t\u{7F}\u{08}\u{0C}\u{01}é😀/ "))
         #expect(String(decoding: escaped.utf8, as: UTF8.self) == #"{"k":"a\"b\\c\n\t\u007f\b\f\u0001\u00e9\ud83d\ude00/ "}"#)
+        // One byte at the edges of what is written as it is.
+        for (text, json) in [(" ~!", #"" ~!""#), ("\u{7F}", #""\u007f""#), ("\u{1F}", #""\u001f""#), ("\"", #""\"""#), ("\\", #""\\""#), ("é", #""\u00e9""#)] {
+            var single = SignedJSONObject()
+            single.set("k", .string(text))
+            #expect(String(decoding: single.utf8, as: UTF8.self) == "{\"k\":\(json)}", "\(text.unicodeScalars.map(\.value))")
+        }
     }
 
     @Test("2,000 raw signatures all verify: r and s shorter than 32 bytes (about 1 in 128) are left-padded")
