@@ -15,6 +15,8 @@ public struct SignedDataMinter: Sendable {
     private let headerBytes: [UInt8]
     /// SHA-256 having absorbed `headerBytes.`: each signature hashes only its payload.
     private let headerDigest: SHA256Prefix
+    /// Payloads that carry a JWS of this minter, as they start (see ``NestedPayloadPrefix``).
+    let nestedPrefix: NestedPayloadPrefix
     private let key: SigningKey
     /// The receipt's signer, its key, and the certificates embedded after the signer's.
     private let receiptSigner: TestCertificate
@@ -28,6 +30,7 @@ public struct SignedDataMinter: Sendable {
         let x5c = pki.chain.certificates.map { "\"\($0.derEncoded.base64EncodedString())\"" }.joined(separator: ",")
         headerBytes = Array(Base64.encodeURL(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8)).utf8)
         headerDigest = try Self.prefixDigest(of: headerBytes)
+        nestedPrefix = NestedPayloadPrefix(header: headerBytes)
         key = try pki.chain.signingKey.signingKey()
         receiptSigner = pki.receiptChain.leaf
         receiptKey = pki.receiptChain.signingKey
@@ -41,6 +44,7 @@ public struct SignedDataMinter: Sendable {
     public init(xcode: XcodeTestPKI) throws(AppStoreTestingError) {
         headerBytes = Array(Base64.encodeURL(Array("{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}".utf8)).utf8)
         headerDigest = try Self.prefixDigest(of: headerBytes)
+        nestedPrefix = NestedPayloadPrefix(header: headerBytes)
         key = try xcode.key.signingKey()
         receiptSigner = xcode.receiptCertificate
         receiptKey = xcode.receiptKey
@@ -56,42 +60,58 @@ public struct SignedDataMinter: Sendable {
     }
 
     /// The JWS of `payload`, written in one buffer: the header, the payload's base64url (hashed
-    /// where it lies, after the header's digest), the signature's.
+    /// where it lies, after the header's digest), the signature's. A payload that starts as one
+    /// signed before and carries a JWS of this minter (a notification) is encoded and hashed from
+    /// where that start ends (``NestedPayloadPrefix``).
     func sign(payloadBytes payload: [UInt8]) throws(AppStoreTestingError) -> String {
         let payloadLength = Base64.encodedURLLength(payload.count)
         let signatureLength = Base64.encodedURLLength(64)
         let length = headerBytes.count + 1 + payloadLength + 1 + signatureLength
         var failure: AppStoreTestingError?
-        let jws = String(unsafeUninitializedCapacity: length) { out in
-            var position = headerBytes.withUnsafeBufferPointer { header in
-                _ = out.initialize(fromContentsOf: header)
-                return header.count
+        let jws = payload.withUnsafeBytes { payload in
+            let known = nestedPrefix.entry(for: payload)
+            return String(unsafeUninitializedCapacity: length) { out in
+                var position = headerBytes.withUnsafeBufferPointer { header in
+                    _ = out.initialize(fromContentsOf: header)
+                    return header.count
+                }
+                out[position] = UInt8(ascii: ".")
+                position += 1
+                let segmentStart = position
+                let signatureBytes: Data
+                do throws(AppStoreTestingError) {
+                    if let known {
+                        position += known.encoded.withUnsafeBufferPointer { encoded in
+                            UnsafeMutableBufferPointer(rebasing: out[position...]).initialize(fromContentsOf: encoded)
+                        }
+                        let rest = UnsafeMutableBufferPointer(rebasing: out[position..<(segmentStart + payloadLength)])
+                        position += Base64.encodeURL(UnsafeRawBufferPointer(rebasing: payload[known.consumed...]), into: rest)
+                        signatureBytes = try signature(of: UnsafeRawBufferPointer(rest), after: known.digest)
+                    } else {
+                        let segment = UnsafeMutableBufferPointer(rebasing: out[position..<(position + payloadLength)])
+                        position += Base64.encodeURL(payload, into: segment)
+                        signatureBytes = try signature(of: UnsafeRawBufferPointer(segment), after: headerDigest)
+                        nestedPrefix.remember(payload: payload, segment: UnsafeBufferPointer(segment), headerDot: headerBytes + [UInt8(ascii: ".")])
+                    }
+                } catch {
+                    failure = error
+                    return 0
+                }
+                out[position] = UInt8(ascii: ".")
+                position += 1
+                position += signatureBytes.withUnsafeBytes { Base64.encodeURL($0, into: UnsafeMutableBufferPointer(rebasing: out[position...])) }
+                return position
             }
-            out[position] = UInt8(ascii: ".")
-            position += 1
-            let payloadSegment = UnsafeMutableBufferPointer(rebasing: out[position..<(position + payloadLength)])
-            position += payload.withUnsafeBytes { Base64.encodeURL($0, into: payloadSegment) }
-            let signatureBytes: Data
-            do throws(AppStoreTestingError) {
-                signatureBytes = try signature(of: UnsafeRawBufferPointer(payloadSegment))
-            } catch {
-                failure = error
-                return 0
-            }
-            out[position] = UInt8(ascii: ".")
-            position += 1
-            position += signatureBytes.withUnsafeBytes { Base64.encodeURL($0, into: UnsafeMutableBufferPointer(rebasing: out[position...])) }
-            return position
         }
         if let failure { throw failure }
         return jws
     }
 
-    /// The raw ES256 signature of `header.payloadSegment`.
-    private func signature(of payloadSegment: UnsafeRawBufferPointer) throws(AppStoreTestingError) -> Data {
+    /// The raw ES256 signature of what `prefix` absorbed followed by `rest`.
+    private func signature(of rest: UnsafeRawBufferPointer, after prefix: SHA256Prefix) throws(AppStoreTestingError) -> Data {
         let digest: SHA256Digest
         do {
-            digest = try headerDigest.digest(appending: payloadSegment)
+            digest = try prefix.digest(appending: rest)
         } catch {
             throw AppStoreTestingError(.openSSLFailure, "SHA-256 failed: \(error.message)")
         }
