@@ -28,7 +28,7 @@ struct AppStoreRequestSigner: Sendable {
         claims.set("iss", .string(issuerId))
         claims.set("aud", .string(audience))
         claims.set("iat", .integer(Self.seconds(issuedAt)))
-        claims.set("nonce", .string(nonce.uuidString.lowercased()))
+        claims.set("nonce", .string(nonce.lowercasedText))
         return claims
     }
 

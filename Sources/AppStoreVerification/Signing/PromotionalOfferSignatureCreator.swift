@@ -84,6 +84,6 @@ public struct PromotionalOfferSignatureCreator: Sendable {
     func signedText(productIdentifier: String, subscriptionOfferID: String, applicationUsername: String,
                     nonce: UUID, timestamp: Int64) -> String {
         [bundleId, keyId, productIdentifier, subscriptionOfferID, applicationUsername.lowercased(),
-         nonce.uuidString.lowercased(), String(timestamp)].joined(separator: "\u{2063}")
+         nonce.lowercasedText, String(timestamp)].joined(separator: "\u{2063}")
     }
 }

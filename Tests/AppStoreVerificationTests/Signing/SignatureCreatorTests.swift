@@ -47,6 +47,8 @@ struct SignatureCreatorTests {
             seen.insert(nonce)
         }
         #expect(seen.count == 2_000)
+        #expect(seen.allSatisfy { $0.lowercasedText == $0.uuidString.lowercased() })
+        #expect(Self.nonce.lowercasedText == "a1b2c3d4-e5f6-4789-8abc-def012345678")
         // Every random bit varies: OR and AND over the UUIDs leave only the fixed bits.
         let or = seen.reduce(into: [UInt8](repeating: 0, count: 16)) { acc, id in withUnsafeBytes(of: id.uuid) { for i in 0..<16 { acc[i] |= $0[i] } } }
         let and = seen.reduce(into: [UInt8](repeating: 0xFF, count: 16)) { acc, id in withUnsafeBytes(of: id.uuid) { for i in 0..<16 { acc[i] &= $0[i] } } }
