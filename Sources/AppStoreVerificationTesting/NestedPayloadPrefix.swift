@@ -39,8 +39,12 @@ final class NestedPayloadPrefix: @unchecked Sendable {
     /// The most recently remembered first.
     private var entries: [Entry] = []
 
+    /// The signing input's start, `header.`: what every remembered digest absorbed first.
+    private let headerDot: [UInt8]
+
     init(header: [UInt8]) {
         self.header = header
+        self.headerDot = header + [UInt8(ascii: ".")]
     }
 
     /// A remembered start `payload` begins with.
@@ -81,10 +85,7 @@ final class NestedPayloadPrefix: @unchecked Sendable {
 
     /// Remembers `payload`'s start, whose base64url `segment` was just written, when it carries a
     /// JWS of this minter after some JSON.
-    ///
-    /// - Parameters:
-    ///   - headerDot: The minter's header and `.`, what the signing input starts with.
-    func remember(payload: UnsafeRawBufferPointer, segment: UnsafeBufferPointer<UInt8>, headerDot: [UInt8]) {
+    func remember(payload: UnsafeRawBufferPointer, segment: UnsafeBufferPointer<UInt8>) {
         guard let offset = nestedHeaderOffset(in: payload), offset > 0 else { return }
         let consumed = (offset + header.count) / 3 * 3
         let encoded = Array(segment[..<(consumed / 3 * 4)])

@@ -91,7 +91,7 @@ public struct SignedDataMinter: Sendable {
                         let segment = UnsafeMutableBufferPointer(rebasing: out[position..<(position + payloadLength)])
                         position += Base64.encodeURL(payload, into: segment)
                         signatureBytes = try signature(of: UnsafeRawBufferPointer(segment), after: headerDigest)
-                        nestedPrefix.remember(payload: payload, segment: UnsafeBufferPointer(segment), headerDot: headerBytes + [UInt8(ascii: ".")])
+                        nestedPrefix.remember(payload: payload, segment: UnsafeBufferPointer(segment))
                     }
                 } catch {
                     failure = error
