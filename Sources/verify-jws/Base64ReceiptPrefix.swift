@@ -1,3 +1,4 @@
+#if CommandLineTool
 /// Tells, from the first characters of an input line, whether it is a base64 app receipt (PKCS#7
 /// SignedData) rather than a compact JWS, for `--type auto`.
 ///
@@ -65,3 +66,4 @@ enum Base64ReceiptPrefix {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 import Foundation
@@ -60,3 +61,4 @@ struct EnvironmentOption: ExpressibleByArgument, Sendable {
     /// Whether this is Production, where payloads must carry the App Apple ID.
     var isProduction: Bool { environment == .production }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import Foundation
 
@@ -47,3 +48,4 @@ enum EntitlementLineReader {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 import Foundation
@@ -137,3 +138,4 @@ struct NonRenewingDurationOption: ExpressibleByArgument, Sendable {
         seconds = value * unit
     }
 }
+#endif

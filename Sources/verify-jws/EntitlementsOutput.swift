@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import Foundation
 
@@ -69,3 +70,4 @@ struct EntitlementsOutput {
         return Int64(max(-9.0e15, min(9.0e15, value)))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 
 /// One input item: a JWS (or a notification body) and where it came from.
@@ -26,3 +27,4 @@ enum InputProblem: Sendable {
     /// A JSON object spread over the lines `lineNumber` ... `lastLine` (a pretty-printed body).
     case multiLineJSON(lastLine: Int)
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 
 /// Reads the non-blank lines of the given inputs, one at a time, in order; `-` is standard input.
@@ -138,3 +139,4 @@ enum JSONNesting {
         return depth
     }
 }
+#endif

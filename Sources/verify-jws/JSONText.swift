@@ -1,3 +1,4 @@
+#if CommandLineTool
 /// JSON string literals, written by hand: the output path quotes a few strings per line, and
 /// `JSONSerialization` costs microseconds each.
 enum JSONText {
@@ -30,3 +31,4 @@ enum JSONText {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+#endif

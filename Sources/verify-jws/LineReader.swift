@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 
 /// One non-blank line as read, before multi-line objects are put together.
@@ -232,3 +233,4 @@ struct TextSniffer {
 private func isWhiteSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (0x09...0x0D).contains(byte)
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import Foundation
 
@@ -28,3 +29,4 @@ extension Outcome {
         self.init(verdictOf: result, kind: .appReceipt, payloadData: result.unsafePayloadValue.jsonRepresentation, payload: nil)
     }
 }
+#endif

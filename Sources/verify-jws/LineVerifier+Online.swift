@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import Dispatch
 import Foundation
@@ -41,3 +42,4 @@ extension LineVerifier {
         var outcome: Outcome?
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import Foundation
 
@@ -98,3 +99,4 @@ extension SignedDataDecodingError.Code {
     /// verify-jws only: a JSON object spread over several input lines.
     static let multiLineJSON = Self(rawValue: "multiLineJSON")
 }
+#endif

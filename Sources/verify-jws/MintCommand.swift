@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import AppStoreVerificationTesting
 import ArgumentParser
@@ -101,3 +102,4 @@ struct MintCommand: ParsableCommand {
         }
     }
 }
+#endif

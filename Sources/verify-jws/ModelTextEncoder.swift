@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 import AppStoreVerification
 
@@ -208,3 +209,4 @@ fileprivate struct SingleValueTextContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { node.set(Scalar.describe(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { try Scalar.encode(value, into: node, codingPath: codingPath) }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import Foundation
 
@@ -78,3 +79,4 @@ extension Outcome {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+#if CommandLineTool
 import ArgumentParser
 
 extension OutputFormat: ExpressibleByArgument {}
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import Foundation
 
@@ -175,3 +176,4 @@ final class OutputWriter {
         }
     }
 }
+#endif

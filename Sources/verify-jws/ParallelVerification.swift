@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 
 /// Verifies a stream of lines on several threads, writing the results in input order.
@@ -152,3 +153,4 @@ struct ProgressCounter {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }
+#endif

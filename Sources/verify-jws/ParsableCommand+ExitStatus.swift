@@ -1,3 +1,4 @@
+#if CommandLineTool
 import ArgumentParser
 import Foundation
 
@@ -16,3 +17,4 @@ extension ParsableCommand {
         Foundation.exit(2)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 
@@ -24,3 +25,4 @@ enum PayloadTypeOption: String, ExpressibleByArgument, CaseIterable, Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 
 /// The text format's view of an app receipt: its JSON (``AppReceipt``'s `jsonRepresentation`) as a
@@ -28,3 +29,4 @@ enum ReceiptText {
         }
     }
 }
+#endif

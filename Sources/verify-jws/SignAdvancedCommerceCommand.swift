@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 import Foundation
@@ -58,3 +59,4 @@ struct SignAdvancedCommerceCommand: ParsableCommand {
         return data
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import ArgumentParser
 import Foundation
 
@@ -36,3 +37,4 @@ struct SignCommand: ParsableCommand {
         }
     }
 }
+#endif

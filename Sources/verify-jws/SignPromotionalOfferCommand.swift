@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 import Foundation
@@ -64,3 +65,4 @@ struct SignPromotionalOfferCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(json.utf8))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 import Foundation
@@ -38,3 +39,4 @@ struct SignPromotionalOfferV2Command: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 
 extension SignedPayloadKind {
@@ -13,3 +14,4 @@ extension SignedPayloadKind {
         }
     }
 }
+#endif

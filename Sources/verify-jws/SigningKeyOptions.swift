@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 import Foundation
@@ -27,3 +28,4 @@ enum SignFailure {
         Foundation.exit(2)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 /// The lines verified so far and the worst status among them.
 ///
 /// Updated by one writer at a time (the ordered pipeline hands the writing role over under its
@@ -15,3 +16,4 @@ final class Tally: @unchecked Sendable {
 
     func finish() { progress.finish() }
 }
+#endif

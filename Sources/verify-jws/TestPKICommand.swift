@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerificationTesting
 import ArgumentParser
 import Foundation
@@ -55,3 +56,4 @@ struct TestPKICreateCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data("Wrote a test PKI\(expired ? " with expired leaves" : "") to \(url.path): trust \(url.appendingPathComponent("root.der").path) (JWS) and \(url.appendingPathComponent("receipt-root.der").path) (receipts).\n".utf8))
     }
 }
+#endif

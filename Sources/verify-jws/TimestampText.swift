@@ -1,3 +1,4 @@
+#if CommandLineTool
 import Foundation
 
 /// App Store timestamps for people: `2026-03-01T12:00:00.000Z  (1772366400000)`, ISO 8601 in UTC
@@ -56,3 +57,4 @@ enum TimestampText {
         return (quotient, value - quotient * divisor)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 
 /// What `verify-jws --version` prints: the package version and the OpenSSL it runs on.
@@ -6,3 +7,4 @@ enum ToolVersion {
         "verify-jws \(LibraryVersion.package) (swift-app-store-verification), \(LibraryVersion.openSSL)"
     }
 }
+#endif

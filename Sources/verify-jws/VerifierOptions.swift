@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 import Foundation
@@ -80,3 +81,4 @@ struct VerifierOptions: ParsableArguments {
         return configuration
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if CommandLineTool
 import AppStoreVerification
 import ArgumentParser
 import Foundation
@@ -193,3 +194,4 @@ struct VerifyJWS: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,4 +1,4 @@
-#if ServerAPIClient
+#if CommandLineTool && ServerAPIClient
 import AppStoreVerification
 import Foundation
 

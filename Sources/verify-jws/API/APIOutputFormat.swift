@@ -1,4 +1,4 @@
-#if ServerAPIClient
+#if CommandLineTool && ServerAPIClient
 import ArgumentParser
 
 /// `verify-jws api --format`: verdicts as verify-jws writes them, or the signed items themselves.

@@ -1,4 +1,4 @@
-#if ServerAPIClient
+#if CommandLineTool && ServerAPIClient
 import AppStoreServerAPI
 import ArgumentParser
 
