@@ -45,7 +45,9 @@ let package = Package(
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
             ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
+            // verify-jws's files compile only with its trait's condition; none of the linked ones
+            // needs swift-argument-parser.
+            swiftSettings: [.swiftLanguageMode(.v6), .define("CommandLineTool")]
         ),
         // App receipts (PKCS#7 and the DER payload); run it with `Fuzz/run.sh SECONDS receipts`.
         .executableTarget(

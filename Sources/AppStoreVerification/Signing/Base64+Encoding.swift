@@ -60,8 +60,9 @@ extension Base64 {
         var read = 0, written = 0
         if let base = out.baseAddress, let source = input.baseAddress {
             let destination = UnsafeMutableRawPointer(base)
-            #if _endian(little)
-            // Six bytes to eight characters from one eight-byte load (its last two bytes unused).
+            #if _endian(little) && _pointerBitWidth(_64)
+            // Six bytes to eight characters from one eight-byte load (its last two bytes unused);
+            // the 48 bits it keeps need a 64-bit `Int`.
             while read + 8 <= count {
                 let bits = Int(truncatingIfNeeded: UInt64(bigEndian: source.loadUnaligned(fromByteOffset: read, as: UInt64.self)) >> 16)
                 let characters = UInt64(pairs[bits >> 36]) | UInt64(pairs[bits >> 24 & 0xFFF]) << 16
