@@ -3,46 +3,53 @@ import PackageDescription
 
 let package = Package(
     name: "swift-app-store-verification",
+    // Swift Concurrency's clocks and `Duration` need macOS 13. On Linux: glibc (the static Linux
+    // SDK, musl, is not supported: see the README's "Platforms").
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
         // Test PKIs shaped like Apple's and signed data minted with them, for your server's tests.
         .library(name: "AppStoreVerificationTesting", targets: ["AppStoreVerificationTesting"]),
-        .executable(name: "verify-jws", targets: ["verify-jws"]),
         // The bare OpenSSL operations the benchmarks measure beside the verifier (Benchmarks/). Not
         // for applications: a dependent of AppStoreVerification never builds it.
         .library(name: "AppStoreVerificationBenchmarkSupport", targets: ["AppStoreVerificationBenchmarkSupport"]),
         // A client of the App Store Server API (transaction history, subscription statuses, ...) on
-        // AsyncHTTPClient, every signed item verified. Its dependency resolves only with the
-        // `ServerAPIClient` trait.
+        // AsyncHTTPClient, every signed item verified. Needs the `ServerAPIClient` trait.
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
     ],
-    // swift-argument-parser is for the verify-jws tool only, async-http-client (and swift-nio) for
-    // the AppStoreServerAPI client only. A package depending on this one with `traits: []` never
-    // resolves or fetches either (see the README, "What a dependent resolves").
+    // No trait is on by default: a plain dependency line on this package resolves no other package.
+    // The App Store Server API client is one trait away (`traits: ["ServerAPIClient"]`), which
+    // brings async-http-client and swift-nio. The verify-jws tool is a package of its own (Tools/).
     traits: [
-        .trait(name: "CommandLineTool", description: "The verify-jws tool's dependency, swift-argument-parser."),
         .trait(
             name: "ServerAPIClient",
             description: "The AppStoreServerAPI client's dependency, async-http-client (and swift-nio)."
         ),
-        .default(enabledTraits: ["CommandLineTool", "ServerAPIClient"]),
+        .default(enabledTraits: []),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
-        // System OpenSSL 3 (libcrypto), found through pkg-config.
+        // System OpenSSL 3 (libcrypto), found through pkg-config. On macOS, Homebrew's openssl@3 is
+        // keg-only: set PKG_CONFIG_PATH="$(brew --prefix openssl@3)/lib/pkgconfig" (README,
+        // "Install OpenSSL 3").
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "openssl",
-            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+            providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl@3"])]
         ),
-        // A few coarse C functions over OpenSSL: certificates, path validation, ES256.
+        // A few coarse C functions over OpenSSL: certificates, path validation, PKCS#7, OCSP, ES256.
         .target(
             name: "CAppStoreOpenSSL",
             dependencies: ["COpenSSL"]
+        ),
+        // Test-only C code (key generation, certificate issuance, PKCS#7 signing), linked only by
+        // the Testing product: a server that verifies never contains it.
+        .target(
+            name: "CAppStoreOpenSSLTesting",
+            dependencies: ["CAppStoreOpenSSL", "COpenSSL"]
         ),
         .target(
             name: "AppStoreVerification",
@@ -53,7 +60,7 @@ let package = Package(
         // App Store signed data. Built on the library's `package` API, never @testable.
         .target(
             name: "AppStoreVerificationTesting",
-            dependencies: ["AppStoreVerification", "CAppStoreOpenSSL"],
+            dependencies: ["AppStoreVerification", "CAppStoreOpenSSL", "CAppStoreOpenSSLTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -73,36 +80,24 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        .executableTarget(
-            name: "verify-jws",
-            dependencies: [
-                "AppStoreVerification",
-                "AppStoreVerificationTesting",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
-                .target(name: "AppStoreServerAPI", condition: .when(traits: ["ServerAPIClient"])),
-            ],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
         .testTarget(
             name: "AppStoreVerificationTests",
-            // verify-jws is a dependency so that `swift test` builds the tool the CLI tests run.
-            dependencies: ["AppStoreVerification", "AppStoreVerificationBenchmarkSupport", "AppStoreVerificationTesting", "CAppStoreOpenSSL", "verify-jws"],
+            dependencies: ["AppStoreVerification", "AppStoreVerificationBenchmarkSupport", "AppStoreVerificationTesting", "CAppStoreOpenSSL"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "AppStoreVerificationTestingTests",
-            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting", "verify-jws"],
+            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // The App Store Server API client against a fake Apple server on 127.0.0.1 (NIO), with
-        // signed data minted by AppStoreVerificationTesting. Empty without the trait.
+        // signed data minted by AppStoreVerificationTesting. Empty without the trait:
+        // `swift test --traits ServerAPIClient` runs it.
         .testTarget(
             name: "AppStoreServerAPITests",
             dependencies: [
                 "AppStoreVerification",
                 "AppStoreVerificationTesting",
-                // Built so that the `verify-jws api` tests can run it.
-                "verify-jws",
                 .target(name: "AppStoreServerAPI", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),

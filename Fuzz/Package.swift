@@ -6,8 +6,11 @@ import PackageDescription
 
 let package = Package(
     name: "swift-app-store-verification-fuzz",
+    platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "swift-app-store-verification", path: ".."),
+        // verify-jws's renderers, for FuzzSignedPayload.
+        .package(name: "verify-jws", path: "../Tools"),
     ],
     targets: [
         // libFuzzer's driver and the test vectors' location, shared by the fuzz targets.
@@ -36,18 +39,17 @@ let package = Package(
         ),
         // Past the signature: each input is a payload the Testing product's PKI signs before
         // verification, so claims, model decoding, nested data, the entitlement engine and
-        // verify-jws's renderers (its files, linked in as CLI-*.swift) see signed data;
-        // `Fuzz/run.sh SECONDS signed`.
+        // verify-jws's renderers (its VerifyJWSCommand library, reached with @testable) see signed
+        // data; `Fuzz/run.sh SECONDS signed`.
         .executableTarget(
             name: "FuzzSignedPayload",
             dependencies: [
                 "FuzzSupport",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
+                .product(name: "VerifyJWSCommand", package: "verify-jws"),
             ],
-            // verify-jws's files compile only with its trait's condition; none of the linked ones
-            // needs swift-argument-parser.
-            swiftSettings: [.swiftLanguageMode(.v6), .define("CommandLineTool")]
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // App receipts (PKCS#7 and the DER payload); run it with `Fuzz/run.sh SECONDS receipts`.
         .executableTarget(

@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the AppStoreVerification library with the toolchain's own
-# `docc`, over the symbol graph the compiler emits, and fails on any warning (a broken symbol link,
-# an unknown parameter, ...). Nothing is added to Package.swift, so library users resolve no
-# documentation plug-in.
+# Builds the DocC documentation of every public product, each from its own catalog, with the
+# toolchain's own `docc` over the symbol graph of the built module, and fails on any warning (a
+# broken symbol link, an unknown parameter, ...): AppStoreVerification, AppStoreVerificationTesting
+# and AppStoreServerAPI (built with the `ServerAPIClient` trait). Nothing is added to Package.swift,
+# so library users resolve no documentation plug-in.
 #
-#     Scripts/build-docs.sh [OUTPUT_DIR]      # default: .build-docs/AppStoreVerification.doccarchive
+#     Scripts/build-docs.sh [OUTPUT_DIR]      # default: .build-docs
 #
-# The build uses its own scratch path (.build-docs), so it never invalidates the normal build.
+# It writes OUTPUT_DIR/MODULE.doccarchive for each module. To read one:
+#     docc preview Sources/MODULE/Documentation.docc --additional-symbol-graph-dir .build-docs/symbol-graphs/MODULE
+# (a local web server on port 8080), or turn an archive into a static site and serve it:
+#     docc process-archive transform-for-static-hosting .build-docs/MODULE.doccarchive --output-path site
+#     python3 -m http.server --directory site     # then open http://localhost:8000/documentation/MODULE
+# (`docc` is beside `swift` in the toolchain).
+#
+# The build uses the default scratch path with the same traits as the test suite
+# (`--traits ServerAPIClient`), so after `Scripts/test.sh` nothing is compiled again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SCRATCH=.build-docs
-OUTPUT="${1:-$SCRATCH/AppStoreVerification.doccarchive}"
-SYMBOLS="$SCRATCH/symbol-graphs"
+OUTPUT="${1:-.build-docs}"
+SYMBOLS=".build-docs/symbol-graphs"
 # Builds take the machine-wide build lock when there is one (SWIFT_BUILD_LOCK= turns it off).
 LOCK_FILE="${SWIFT_BUILD_LOCK-/tmp/swift-build.lock}"
 LOCK=()
@@ -27,28 +35,35 @@ if [ ! -x "$DOCC" ]; then
     exit 1
 fi
 
-# Build the library, then extract its whole public interface from the built module with the
-# toolchain's swift-symbolgraph-extract (what `swift package dump-symbol-graph` runs, for this one
-# module; symbol graphs emitted by the compiler during a batch-mode build can miss files).
-"${LOCK[@]}" swift build --scratch-path "$SCRATCH" --target AppStoreVerification >&2
-BIN="$(swift build --scratch-path "$SCRATCH" --show-bin-path)"
+MODULES=(AppStoreVerification AppStoreVerificationTesting AppStoreServerAPI)
+for module in "${MODULES[@]}"; do
+    "${LOCK[@]}" swift build --traits ServerAPIClient --target "$module" >&2
+done
+BIN="$(swift build --traits ServerAPIClient --show-bin-path)"
 TRIPLE="$(basename "$(dirname "$BIN")")"
 EXTRACT="$(dirname "$DOCC")/swift-symbolgraph-extract"
-rm -rf "$SYMBOLS"
-mkdir -p "$SYMBOLS"
-"$EXTRACT" -module-name AppStoreVerification -target "$TRIPLE" \
-    -I "$BIN/Modules" \
-    -Xcc "-fmodule-map-file=$BIN/CAppStoreOpenSSL.build/module.modulemap" \
-    -Xcc -I -Xcc "$PWD/Sources/CAppStoreOpenSSL/include" \
-    -Xcc "-fmodule-map-file=$PWD/Sources/COpenSSL/module.modulemap" \
-    -module-cache-path "$BIN/ModuleCache" \
-    -minimum-access-level public -output-dir "$SYMBOLS"
-
-rm -rf "$OUTPUT"
-"$DOCC" convert Sources/AppStoreVerification/Documentation.docc \
-    --additional-symbol-graph-dir "$SYMBOLS" \
-    --fallback-display-name AppStoreVerification \
-    --fallback-bundle-identifier swift-app-store-verification.AppStoreVerification \
-    --output-path "$OUTPUT" \
-    --warnings-as-errors
-echo "build-docs: $OUTPUT"
+mkdir -p "$OUTPUT"
+for module in "${MODULES[@]}"; do
+    # The module's whole public interface, extracted from the built module with the toolchain's
+    # swift-symbolgraph-extract (what `swift package dump-symbol-graph` runs, for one module;
+    # symbol graphs emitted by the compiler during a batch-mode build can miss files).
+    rm -rf "${SYMBOLS:?}/$module"
+    mkdir -p "$SYMBOLS/$module"
+    "$EXTRACT" -module-name "$module" -target "$TRIPLE" \
+        -I "$BIN/Modules" \
+        -Xcc "-fmodule-map-file=$BIN/CAppStoreOpenSSL.build/module.modulemap" \
+        -Xcc "-fmodule-map-file=$BIN/CAppStoreOpenSSLTesting.build/module.modulemap" \
+        -Xcc -I -Xcc "$PWD/Sources/CAppStoreOpenSSL/include" \
+        -Xcc -I -Xcc "$PWD/Sources/CAppStoreOpenSSLTesting/include" \
+        -Xcc "-fmodule-map-file=$PWD/Sources/COpenSSL/module.modulemap" \
+        -module-cache-path "$BIN/ModuleCache" \
+        -minimum-access-level public -output-dir "$SYMBOLS/$module"
+    rm -rf "$OUTPUT/$module.doccarchive"
+    "$DOCC" convert "Sources/$module/Documentation.docc" \
+        --additional-symbol-graph-dir "$SYMBOLS/$module" \
+        --fallback-display-name "$module" \
+        --fallback-bundle-identifier "swift-app-store-verification.$module" \
+        --output-path "$OUTPUT/$module.doccarchive" \
+        --warnings-as-errors
+    echo "build-docs: $OUTPUT/$module.doccarchive"
+done

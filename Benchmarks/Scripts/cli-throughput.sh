@@ -26,8 +26,8 @@ LOCK_FILE="${SWIFT_BUILD_LOCK-/tmp/swift-build.lock}"
 LOCK=()
 if [ -n "$LOCK_FILE" ] && command -v flock >/dev/null 2>&1; then LOCK=(flock "$LOCK_FILE"); fi
 
-"${LOCK[@]}" swift build -c release --product verify-jws >&2
-BIN="$("${LOCK[@]}" swift build -c release --show-bin-path)/verify-jws"
+"${LOCK[@]}" swift build --package-path Tools -c release --product verify-jws >&2
+BIN="$("${LOCK[@]}" swift build --package-path Tools -c release --show-bin-path)/verify-jws"
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT

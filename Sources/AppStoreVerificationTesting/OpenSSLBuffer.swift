@@ -1,4 +1,5 @@
 internal import CAppStoreOpenSSL
+internal import CAppStoreOpenSSLTesting
 import Foundation
 
 /// Takes a buffer an `asv_mint_*` function allocated: copies it into `Data` and frees it (wiped).

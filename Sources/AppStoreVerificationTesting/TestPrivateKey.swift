@@ -1,4 +1,5 @@
 internal import CAppStoreOpenSSL
+internal import CAppStoreOpenSSLTesting
 import AppStoreVerification
 import Foundation
 

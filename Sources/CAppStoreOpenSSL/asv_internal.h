@@ -1,5 +1,6 @@
-// Helpers shared by the shim's .c files (not part of the public interface): the error discipline
-// and the reading of ASN.1 times.
+// Helpers shared by the shim's .c files (not part of the public interface): the reading of ASN.1
+// times. The error discipline (asv_error_begin, asv_error_fail) is in asv_error.h, shared with the
+// Testing product's C target.
 #ifndef ASV_INTERNAL_H
 #define ASV_INTERNAL_H
 
@@ -8,12 +9,6 @@
 #include <openssl/asn1.h>
 
 #include "asv_error.h"
-
-/// Starts a call: an empty OpenSSL error queue and an empty error.
-void asv_error_begin(asv_error *err);
-
-/// Records a failure: `format`, then every message on OpenSSL's error queue, which it empties.
-void asv_error_fail(asv_error *err, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /// Seconds from 1970 to `time` (an ASN1_TIME or ASN1_GENERALIZEDTIME), measured from `epoch`
 /// (ASN1_TIME_set(NULL, 0)); 0 with `*ok` cleared when `time` is NULL or cannot be read, `*ok`

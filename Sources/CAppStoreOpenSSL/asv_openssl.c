@@ -19,8 +19,8 @@
 #include <openssl/x509_vfy.h>
 #include <openssl/x509v3.h>
 
-#if OPENSSL_VERSION_MAJOR < 3
-#error "OpenSSL 3 or later is required (install libssl-dev)"
+#if !defined(OPENSSL_VERSION_MAJOR) || OPENSSL_VERSION_MAJOR < 3 || defined(LIBRESSL_VERSION_NUMBER)
+#error "OpenSSL 3 or later is required, and an older OpenSSL (or LibreSSL) was found. Debian/Ubuntu: sudo apt-get install libssl-dev (Debian 12, Ubuntu 22.04 or later); Fedora/RHEL/Amazon Linux: sudo dnf install openssl-devel (RHEL 9, Amazon Linux 2023 or later); macOS: brew install openssl@3, then export PKG_CONFIG_PATH=\"$(brew --prefix openssl@3)/lib/pkgconfig\" (README: Install OpenSSL 3)"
 #endif
 
 // MARK: - Digests

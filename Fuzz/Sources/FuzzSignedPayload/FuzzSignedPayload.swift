@@ -2,11 +2,12 @@ import AppStoreVerification
 import AppStoreVerificationTesting
 import Foundation
 import FuzzSupport
+@testable import VerifyJWSCommand
 
 /// Fuzzing past the signature: every input is a payload that a test PKI shaped like Apple's (the
 /// Testing product's, minted in process for the run) signs before it is verified, so the claims
 /// checks, the model decoders, the nested notification data, the entitlement engine and the
-/// command-line tool's two output formats (its own renderers, linked in as `CLI-*.swift`) see data
+/// command-line tool's two output formats (its own renderers, from its `VerifyJWSCommand` library) see data
 /// whose signature holds.
 ///
 /// The first byte chooses the kind (transaction, renewal info, app transaction, notification,

@@ -35,6 +35,14 @@ typedef struct asv_error {
     int depth;
 } asv_error;
 
+/// For the C files of the shim and of the Testing product's C target (CAppStoreOpenSSLTesting);
+/// Swift never calls them. Starts a call: an empty OpenSSL error queue and an empty error.
+void asv_error_begin(asv_error *err);
+
+/// Records a failure: `format`, then every message on OpenSSL's error queue, which it empties.
+/// Variadic, so Swift does not import it.
+void asv_error_fail(asv_error *err, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
 #ifdef __cplusplus
 }
 #endif

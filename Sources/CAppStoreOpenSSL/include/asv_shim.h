@@ -15,6 +15,5 @@
 #include "asv_ocsp.h"
 // Signing: P-256 private keys from PEM, ECDSA-SHA256 signatures (asv_sign.c).
 #include "asv_sign.h"
-#include "asv_mint.h"
 
 #endif

@@ -1,1 +1,0 @@
-../../../Sources/verify-jws/Outcome.swift

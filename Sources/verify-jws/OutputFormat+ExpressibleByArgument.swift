@@ -1,5 +1,0 @@
-#if CommandLineTool
-import ArgumentParser
-
-extension OutputFormat: ExpressibleByArgument {}
-#endif

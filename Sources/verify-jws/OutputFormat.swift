@@ -1,6 +1,0 @@
-#if CommandLineTool
-/// The `--format` option: `text` for people, `json` for one JSON object per input line.
-enum OutputFormat: String, CaseIterable, Sendable {
-    case text, json
-}
-#endif

@@ -1,0 +1,34 @@
+#if ServerAPIClient
+import AppStoreServerAPI
+import AppStoreVerification
+import Foundation
+
+/// How `verify-jws api` ends after a failure: one line on standard error and the exit status the
+/// failure's class calls for.
+enum APIFailure {
+    /// The exit status for `error`: 2 for what the caller must fix (arguments, credentials, a 401,
+    /// an ID Apple does not know), 3 for what may pass (Apple unreachable, timed out, still rate
+    /// limited or failing after the retries), 1 for an answer whose signed data could not be read.
+    static func exitStatus(for error: AppStoreServerAPIError) -> Int32 {
+        switch error.code {
+        case .unauthorized, .invalidRequest, .tokenCreationFailed:
+            return 2
+        case .apiError:
+            guard let status = error.httpStatusCode else { return 2 }
+            return status == 429 || status >= 500 ? 3 : 2
+        case .deadlineExceeded, .timedOut, .transportFailure, .cancelled, .revocationCheckUnavailable:
+            return 3
+        case .malformedResponse:
+            return 1
+        default:
+            return 2
+        }
+    }
+
+    /// Writes `verify-jws api COMMAND: MESSAGE` on standard error and exits with `status`.
+    static func exit(_ message: String, command: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("verify-jws api \(command): \(LogSafeText.escaping(message))\n".utf8))
+        Foundation.exit(status)
+    }
+}
+#endif

@@ -1,0 +1,57 @@
+import AppStoreVerificationTesting
+import ArgumentParser
+import Foundation
+
+/// `verify-jws test-pki`: test PKIs shaped like Apple's, for signing test data with `mint`.
+struct TestPKICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test-pki",
+        // Parsed on its own (see main(arguments:)): the usage lines still read `verify-jws test-pki ...`.
+        _superCommandName: "verify-jws",
+        abstract: "Make test PKIs shaped like Apple's (for tests only: their keys are written unencrypted).",
+        subcommands: [TestPKICreateCommand.self]
+    )
+
+    /// Parses `arguments` (those after `test-pki`), runs the subcommand, and exits: errors with status 2.
+    static func main(arguments: [String]) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            Foundation.exit(0)
+        } catch {
+            exitReporting(error)
+        }
+    }
+}
+
+/// `verify-jws test-pki create DIR [--expired]`.
+struct TestPKICreateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Write a new test PKI into DIR.",
+        discussion: """
+            DIR receives root.der (the JWS root: verify-jws --root DIR/root.der), intermediate.der, \
+            leaf.der and leaf.key (the PEM key JWS are signed with), receipt-root.der (the receipt \
+            root: --root DIR/receipt-root.der --type app-receipt), receipt-intermediate.der, \
+            receipt-leaf.der, receipt-leaf.key, the CA keys and 'variant'. Sign data with \
+            'verify-jws mint KIND --pki DIR'.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The directory to write (created if missing; files of the same names are replaced).", valueName: "DIR"))
+    var directory: String
+
+    @Flag(name: .customLong("expired"), help: "Make the leaves expired (in 2020): data signed with them is refused as invalidCertificateChain.")
+    var expired = false
+
+    func run() throws {
+        let url = URL(fileURLWithPath: directory)
+        do {
+            let pki = try TestPKI(expired ? .expiredLeaf : .valid)
+            try pki.write(to: url)
+        } catch {
+            throw ValidationError("test-pki create: \(error.message)")
+        }
+        FileHandle.standardOutput.write(Data("Wrote a test PKI\(expired ? " with expired leaves" : "") to \(url.path): trust \(url.appendingPathComponent("root.der").path) (JWS) and \(url.appendingPathComponent("receipt-root.der").path) (receipts).\n".utf8))
+    }
+}

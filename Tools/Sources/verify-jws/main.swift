@@ -1,0 +1,3 @@
+import VerifyJWSCommand
+
+VerifyJWSTool.main()

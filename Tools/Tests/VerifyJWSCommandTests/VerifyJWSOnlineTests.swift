@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+/// `verify-jws --online` against the OCSP tests' real responders.
+@Suite("verify-jws --online")
+struct VerifyJWSOnlineTests {
+    private func run(_ leaves: [OCSPTestPKI.Leaf], _ extra: [String] = []) throws -> VerifyJWSProcess.Output {
+        let pki = try OCSPTestPKI.get()
+        let input = try leaves.map { try pki.transaction($0) }.joined(separator: "\n") + "\n"
+        let root = pki.directory.appendingPathComponent("root.der").path
+        return try VerifyJWSProcess.run(["--online", "--root", root, "--format", "json", "--jobs", "1"] + extra, stdin: Data(input.utf8))
+    }
+
+    @Test("good: verified, exit 0; revoked: unverified with revokedCertificate, exit 1")
+    func verdicts() throws {
+        let good = try run([.good])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.jsonLines.first?["status"] as? String == "verified")
+        let revoked = try run([.good, .revoked])
+        #expect(revoked.status == 1)
+        let error = revoked.jsonLines.last?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "revokedCertificate")
+    }
+
+    @Test("responder down: unavailable with revocationCheckUnavailable, exit 3; unverified wins over unavailable")
+    func unavailable() throws {
+        let down = try run([.good, .down], ["--ocsp-timeout", "2"])
+        #expect(down.status == 3, "\(down.stderr)")
+        #expect(down.jsonLines.last?["status"] as? String == "unavailable")
+        let error = down.jsonLines.last?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "revocationCheckUnavailable")
+        let mixed = try run([.down, .revoked])
+        #expect(mixed.status == 1)
+    }
+
+    @Test("one malformed line and one unavailable line: malformed wins, exit 2")
+    func malformedWinsOverUnavailable() throws {
+        let pki = try OCSPTestPKI.get()
+        let input = "not a JWS\n" + (try pki.transaction(.down)) + "\n"
+        let root = pki.directory.appendingPathComponent("root.der").path
+        let output = try VerifyJWSProcess.run(["--online", "--ocsp-timeout", "2", "--root", root, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.jsonLines.map { $0["status"] as? String } == ["malformed", "unavailable"])
+    }
+
+    @Test("--help: the exit status paragraph (--online's status 3) reads as prose, with no run of spaces")
+    func helpText() throws {
+        let output = try VerifyJWSProcess.run(["--help"], stdin: Data())
+        #expect(output.status == 0)
+        // Lines rewrapped by the argument parser joined back: one space between words everywhere.
+        let prose = output.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(prose.contains("3 when (with --online) none of those happened but a revocation check could not be made (status 'unavailable': retry later)."), "\(output.stdout)")
+    }
+
+    @Test("app receipts online: good verified (exit 0), revoked signing certificate unverified with revokedCertificate (exit 1)")
+    func receipts() throws {
+        let pki = try OCSPReceiptPKI.shared.get()
+        let root = pki.directory.appendingPathComponent("root.der").path
+        func run(_ leaves: [OCSPReceiptPKI.Leaf]) throws -> VerifyJWSProcess.Output {
+            let input = try leaves.map { try pki.receipt($0).base64EncodedString() }.joined(separator: "\n") + "\n"
+            return try VerifyJWSProcess.run(["--online", "--type", "app-receipt", "--root", root, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
+        }
+        let good = try run([.good])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.jsonLines.first?["status"] as? String == "verified")
+        let revoked = try run([.good, .revoked])
+        #expect(revoked.status == 1, "\(revoked.stderr)")
+        let error = revoked.jsonLines.last?["error"] as? [String: Any]
+        #expect(error?["code"] as? String == "revokedCertificate")
+    }
+
+    @Test("--ocsp-timeout without --online is an argument error (exit 2)")
+    func timeoutNeedsOnline() throws {
+        let output = try VerifyJWSProcess.run(["--ocsp-timeout", "2"], stdin: Data())
+        #expect(output.status == 2)
+    }
+}
