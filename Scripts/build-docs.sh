@@ -42,6 +42,16 @@ done
 BIN="$(swift build --traits ServerAPIClient --show-bin-path)"
 TRIPLE="$(basename "$(dirname "$BIN")")"
 EXTRACT="$(dirname "$DOCC")/swift-symbolgraph-extract"
+# Every C module the Swift modules import, this package's and the dependencies' (SwiftNIO's shims,
+# for AppStoreServerAPI): the module maps SwiftPM generated, and those the packages ship.
+CLANG_MODULES=(-Xcc "-fmodule-map-file=$PWD/Sources/COpenSSL/module.modulemap")
+for map in "$BIN"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap; do
+    [ -f "$map" ] || continue
+    CLANG_MODULES+=(-Xcc "-fmodule-map-file=$PWD/${map#"$PWD/"}")
+done
+for include in Sources/*/include .build/checkouts/*/Sources/*/include; do
+    [ -d "$include" ] && CLANG_MODULES+=(-Xcc -I -Xcc "$PWD/$include")
+done
 mkdir -p "$OUTPUT"
 for module in "${MODULES[@]}"; do
     # The module's whole public interface, extracted from the built module with the toolchain's
@@ -50,12 +60,7 @@ for module in "${MODULES[@]}"; do
     rm -rf "${SYMBOLS:?}/$module"
     mkdir -p "$SYMBOLS/$module"
     "$EXTRACT" -module-name "$module" -target "$TRIPLE" \
-        -I "$BIN/Modules" \
-        -Xcc "-fmodule-map-file=$BIN/CAppStoreOpenSSL.build/module.modulemap" \
-        -Xcc "-fmodule-map-file=$BIN/CAppStoreOpenSSLTesting.build/module.modulemap" \
-        -Xcc -I -Xcc "$PWD/Sources/CAppStoreOpenSSL/include" \
-        -Xcc -I -Xcc "$PWD/Sources/CAppStoreOpenSSLTesting/include" \
-        -Xcc "-fmodule-map-file=$PWD/Sources/COpenSSL/module.modulemap" \
+        -I "$BIN/Modules" "${CLANG_MODULES[@]}" \
         -module-cache-path "$BIN/ModuleCache" \
         -minimum-access-level public -output-dir "$SYMBOLS/$module"
     rm -rf "$OUTPUT/$module.doccarchive"

@@ -4,7 +4,7 @@ import AsyncHTTPClient
 import Foundation
 
 /// A client of the App Store Server API on AsyncHTTPClient: every signed item in a response is
-/// verified with your ``SignedDataVerifier`` and returned as a `VerificationResult`.
+/// verified with your `SignedDataVerifier` and returned as a `VerificationResult`.
 ///
 /// ```swift
 /// let client = AppStoreServerAPIClient(signingKey: try SigningKey(contentsOf: keyURL), keyId: "2X9R4HXF34",
@@ -63,7 +63,16 @@ public final class AppStoreServerAPIClient: Sendable {
     /// - Parameters:
     ///   - baseURL: scheme, host, port (and optionally a path prefix), such as
     ///     `http://127.0.0.1:8080`.
-    ///   - The others: as in ``init(signingKey:keyId:issuerId:bundleId:environment:verifier:options:httpClient:)``.
+    ///   - signingKey: your In-App Purchase key.
+    ///   - keyId: that key's ID.
+    ///   - issuerId: your issuer ID.
+    ///   - bundleId: your app's bundle ID.
+    ///   - verifier: the verifier for the signed data in responses.
+    ///   - options: timeouts, retries and token lifetime.
+    ///   - httpClient: the AsyncHTTPClient to send requests with (by default the shared one).
+    ///
+    ///   The parameters are those of ``init(signingKey:keyId:issuerId:bundleId:environment:verifier:options:httpClient:)``
+    ///   with `baseURL` in place of `environment`.
     /// - Throws: ``AppStoreServerAPIError`` (`invalidRequest`) for a base URL that is not https and
     ///   not http to a loopback host.
     public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,

@@ -25,7 +25,7 @@ extension AppStoreServerAPIClient {
     }
 
     /// A customer's whole transaction history, every page, as one sequence of verified
-    /// transactions: feed it to an ``EntitlementEngine`` as it comes.
+    /// transactions: feed it to an `EntitlementEngine` as it comes.
     ///
     /// ```swift
     /// var engine = EntitlementEngine()

@@ -117,7 +117,11 @@ enum ReceiptPayloadParser {
         /// A UTF8String attribute.
         func string(_ type: Int) throws(ReceiptFormatError) -> String? {
             guard let element = try element(type, tag: ReceiptDERReader.Tag.utf8String) else { return nil }
-            guard let text = String(validating: set.bytes[element.contents], as: UTF8.self) else {
+            // What String(validating:as:) does, which needs macOS 15: decoding repairs invalid
+            // UTF-8 with U+FFFD, so the text is valid exactly when it re-encodes to the same bytes.
+            let bytes = set.bytes[element.contents]
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.utf8.elementsEqual(bytes) else {
                 throw ReceiptFormatError("\(what)'s attribute \(type) is a UTF8String that is not valid UTF-8")
             }
             return text

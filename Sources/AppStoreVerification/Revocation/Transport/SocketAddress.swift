@@ -1,8 +1,12 @@
 import Foundation
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
 #elseif canImport(Darwin)
 internal import Darwin
+#else
+#error("SocketOCSPTransport needs the POSIX sockets of Glibc, Musl or Darwin")
 #endif
 
 /// One address a host name resolved to, for ``SocketConnection``: a copy of a `getaddrinfo`
@@ -25,8 +29,10 @@ struct SocketAddress {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)
+        // glibc: SOCK_STREAM is a case of the C enum __socket_type.
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else
+        // Darwin and musl: an Int32 macro.
         hints.ai_socktype = SOCK_STREAM
         #endif
         hints.ai_flags = AI_NUMERICSERV | (isAddressLiteral(host) ? AI_NUMERICHOST : 0)

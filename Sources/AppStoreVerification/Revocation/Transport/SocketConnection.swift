@@ -1,8 +1,12 @@
 import Foundation
 #if canImport(Glibc)
 internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
 #elseif canImport(Darwin)
 internal import Darwin
+#else
+#error("SocketOCSPTransport needs the POSIX sockets of Glibc, Musl or Darwin")
 #endif
 
 /// One non-blocking TCP connection for ``SocketOCSPTransport``, with every wait bounded by an
@@ -49,8 +53,13 @@ final class SocketConnection {
         for (index, var address) in addresses.enumerated() {
             try check(cancellation, deadline, timeout, "connecting to \(peer)")
             #if canImport(Glibc)
+            // glibc: SOCK_STREAM and SOCK_CLOEXEC are cases of the C enum __socket_type.
             let descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), address.socketProtocol)
+            #elseif canImport(Musl)
+            // musl: Int32 macros.
+            let descriptor = socket(address.family, SOCK_STREAM | SOCK_CLOEXEC, address.socketProtocol)
             #else
+            // Darwin has no SOCK_CLOEXEC: configure() sets FD_CLOEXEC.
             let descriptor = socket(address.family, SOCK_STREAM, address.socketProtocol)
             #endif
             guard descriptor >= 0 else {
@@ -74,13 +83,15 @@ final class SocketConnection {
         throw OCSPTransportError(.unreachable, "no connection could be made to \(peer) (\(failures.joined(separator: "; ")))")
     }
 
-    /// Non-blocking, close-on-exec, and (on Apple platforms) no SIGPIPE; a message when it fails.
+    /// Non-blocking, close-on-exec, and no SIGPIPE; a message when it fails. On Linux (glibc and
+    /// musl) the socket is created close-on-exec and ``send(_:)`` passes `MSG_NOSIGNAL`; Darwin has
+    /// neither, so close-on-exec is set here and SIGPIPE is turned off with `SO_NOSIGPIPE`.
     private func configure() -> String? {
         let flags = fcntl(descriptor, F_GETFL, 0)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
             return "cannot make the socket non-blocking: \(Self.systemError(errno))"
         }
-        #if !canImport(Glibc)
+        #if canImport(Darwin)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var on: Int32 = 1
         guard setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
@@ -118,9 +129,14 @@ final class SocketConnection {
             try Self.check(cancellation, deadline, timeout, "sending the request to \(peer)")
             let sent = bytes.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
+                // Module-qualified: `send` alone is this method.
                 #if canImport(Glibc)
+                // glibc: MSG_NOSIGNAL is a case of an anonymous C enum, imported as Int.
                 return Glibc.send(descriptor, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                #elseif canImport(Musl)
+                return Musl.send(descriptor, base + offset, raw.count - offset, MSG_NOSIGNAL)
                 #else
+                // Darwin has no MSG_NOSIGNAL: configure() set SO_NOSIGPIPE.
                 return Darwin.send(descriptor, base + offset, raw.count - offset, 0)
                 #endif
             }
@@ -189,14 +205,26 @@ final class SocketConnection {
     private static func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
         #if canImport(Glibc)
         Glibc.connect(descriptor, address, length)
+        #elseif canImport(Musl)
+        Musl.connect(descriptor, address, length)
         #else
         Darwin.connect(descriptor, address, length)
         #endif
     }
 
-    /// The text of the system error `code`.
+    /// The text of the system error `code`. Called on several threads at once.
     static func systemError(_ code: Int32) -> String {
+        #if canImport(Glibc)
+        // glibc's strerror is thread-safe (since 2.32); its strerror_r is the XSI one or the GNU
+        // one (returning a `char *`) depending on _GNU_SOURCE, so it is not used here.
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
+        #else
+        // Darwin's strerror may write into one static buffer; the XSI strerror_r (Darwin, musl)
+        // returns 0 once the text is in `buffer`.
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard strerror_r(code, &buffer, buffer.count) == 0 else { return "error \(code)" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #endif
     }
 }
