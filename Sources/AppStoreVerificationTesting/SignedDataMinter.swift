@@ -52,8 +52,23 @@ public struct SignedDataMinter: Sendable {
         receiptChain = []
     }
 
+    /// Signs `objectJSON`, which must be one strict JSON object (RFC 8259, no duplicate member
+    /// names), as given into a compact JWS: what a JWS payload of App Store data always is.
+    ///
+    /// - Throws: ``AppStoreTestingError`` (`invalidPayload`) saying where the text is not one JSON
+    ///   object; (`openSSLFailure`) when OpenSSL fails to sign.
+    public func sign(objectJSON: Data) throws(AppStoreTestingError) -> String {
+        let bytes = Array(objectJSON)
+        do {
+            _ = try JSONObjectText(bytes)
+        } catch {
+            throw AppStoreTestingError(.invalidPayload, "not a JSON object: \(error.description)")
+        }
+        return try sign(payloadBytes: bytes)
+    }
+
     /// Signs `payloadJSON` exactly as given (no check that it is JSON: hostile payloads too) into a
-    /// compact JWS.
+    /// compact JWS; ``sign(objectJSON:)`` checks that it is one JSON object first.
     ///
     /// - Throws: ``AppStoreTestingError`` (`openSSLFailure`) when OpenSSL fails to sign.
     public func sign(payloadJSON: Data) throws(AppStoreTestingError) -> String {

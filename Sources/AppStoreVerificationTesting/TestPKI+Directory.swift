@@ -48,9 +48,10 @@ extension TestPKI {
         for (name, data, secret) in files {
             let url = directory.appendingPathComponent(name)
             do {
-                try data.write(to: url, options: .atomic)
                 if secret {
-                    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+                    try OwnerOnlyFile.write(data, to: url)
+                } else {
+                    try data.write(to: url, options: .atomic)
                 }
             } catch {
                 throw AppStoreTestingError(.unwritableFile, "\(url.path) cannot be written (\(error.localizedDescription))")

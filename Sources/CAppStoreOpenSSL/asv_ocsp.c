@@ -291,6 +291,44 @@ static int ocsp_match_certid(const asv_ocsp_check *check, OCSP_BASICRESP *basic,
         result = ocsp_refuse(report, ASV_OCSP_ERR_CERTID_MISMATCH);
         goto done;
     }
+    // The same certificate may also be named under another hash algorithm (a SHA-256 CertID beside
+    // our SHA-1 one), which OCSP_resp_find, comparing whole CertIDs, does not see: any other
+    // SingleResponse for this serial number whose CertID is this certificate's under its own hash
+    // algorithm (or under one that cannot be checked) makes the response contradictory too.
+    const ASN1_INTEGER *serial = X509_get0_serialNumber(check->certificate);
+    int count = OCSP_resp_count(basic);
+    for (int i = 0; i < count; i++) {
+        if (i == first) {
+            continue;
+        }
+        OCSP_SINGLERESP *single = OCSP_resp_get0(basic, i);
+        const OCSP_CERTID *other = single != NULL ? OCSP_SINGLERESP_get0_id(single) : NULL;
+        ASN1_OBJECT *algorithm = NULL;
+        ASN1_INTEGER *other_serial = NULL;
+        if (other == NULL || OCSP_id_get0_info(NULL, &algorithm, NULL, &other_serial, (OCSP_CERTID *)other) != 1 ||
+            other_serial == NULL || ASN1_INTEGER_cmp(serial, other_serial) != 0) {
+            continue;
+        }
+        const EVP_MD *md = algorithm != NULL ? EVP_get_digestbyobj(algorithm) : NULL;
+        int same = 1;
+        if (md != NULL) {
+            OCSP_CERTID *under = OCSP_cert_to_id(md, check->certificate, check->issuer);
+            if (under == NULL) {
+                asv_error_fail(err, "cannot build the OCSP CertID under the response's other hash algorithm");
+                result = -1;
+                goto done;
+            }
+            same = OCSP_id_cmp(under, other) == 0;
+            OCSP_CERTID_free(under);
+        }
+        if (same) {
+            asv_error_fail(err, "the response also answers this certificate under another hash algorithm (%s)%s, so no answer can be taken from it",
+                           md != NULL ? EVP_MD_get0_name(md) : "an unknown one",
+                           md != NULL ? "" : " that cannot be checked");
+            result = ocsp_refuse(report, ASV_OCSP_ERR_CERTID_MISMATCH);
+            goto done;
+        }
+    }
     result = 1;
 
 done:

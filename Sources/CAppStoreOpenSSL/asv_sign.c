@@ -95,6 +95,23 @@ int asv_private_key_from_pem(const void *pem, size_t length, EVP_PKEY **out, int
         }
         return 0;
     }
+    // The whole key: the scalar in 1 ... n-1, the public point on the curve and of order n, and the
+    // public key equal to the scalar times G (a SEC1 key carries its public half separately).
+    EVP_PKEY_CTX *check = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
+    if (check == NULL) {
+        EVP_PKEY_free(key);
+        asv_error_fail(err, "cannot allocate a key check context");
+        *failure = ASV_PRIVATE_KEY_MALFORMED;
+        return -1;
+    }
+    int valid = EVP_PKEY_check(check);
+    EVP_PKEY_CTX_free(check);
+    if (valid != 1) {
+        EVP_PKEY_free(key);
+        *failure = ASV_PRIVATE_KEY_INVALID;
+        asv_error_fail(err, "the P-256 key fails OpenSSL's key check");
+        return 0;
+    }
     ERR_clear_error();
     *failure = ASV_PRIVATE_KEY_OK;
     *out = key;

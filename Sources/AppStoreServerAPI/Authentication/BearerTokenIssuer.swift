@@ -80,4 +80,14 @@ package actor BearerTokenIssuer {
         return Int64(value)
     }
 }
+
+extension BearerTokenIssuer: CustomStringConvertible, CustomReflectable {
+    /// The key ID and issuer only: never the key or a token.
+    package nonisolated var description: String { "BearerTokenIssuer(keyId: \(keyId), issuerId: \(issuerId))" }
+
+    /// The same as ``description``, so that `dump` and `Mirror` show no token.
+    package nonisolated var customMirror: Mirror {
+        Mirror(self, children: ["keyId": keyId, "issuerId": issuerId], displayStyle: .class)
+    }
+}
 #endif

@@ -14,10 +14,10 @@ extension AppStoreServerAPIClient {
         }
     }
 
-    /// Encodes a request body as Apple expects (dates as milliseconds since 1970).
+    /// Encodes a request body as Apple expects (dates as whole milliseconds since 1970).
     func encode(_ body: some Encodable, for summary: String) throws(AppStoreServerAPIError) -> Data {
         do {
-            return try AppStoreJSON.makeEncoder().encode(body)
+            return try RequestDate.makeEncoder().encode(body)
         } catch {
             throw AppStoreServerAPIError(.invalidRequest, "\(summary): the request body cannot be encoded as JSON (\(error))")
         }

@@ -31,29 +31,34 @@ extension AppStoreServerAPIClient {
             let failure: AppStoreServerAPIError
             var retryAfter: Duration?
             switch await attemptOnce(request, token: token, timeout: min(options.requestTimeout, remaining), deadlineBound: options.requestTimeout >= remaining) {
-            case .response(let status, let headers, let body):
+            case .response(let status, let headers, let body, let redirected):
+                if redirected || (300..<400).contains(status) {
+                    let location = headers.first(name: "Location").map { " to \(LogSafeText.escaping($0.prefix(200)))" } ?? ""
+                    throw AppStoreServerAPIError(.unexpectedRedirect, "\(request.summary): the server answered with a redirect (HTTP \(status))\(location), which Apple's API never does; it was not followed. Check the base URL, and give the client an HTTPClient whose redirectConfiguration is .disallow",
+                                                 httpStatusCode: status, responseHeaders: Self.headerDictionary(headers))
+                }
                 if (200..<300).contains(status) { return body }
-                failure = errorResponse(request, status: status, body: body)
+                failure = errorResponse(request, status: status, body: body, headers: headers)
                 if status == 401 {
                     await tokens.discard(token)
                     throw failure
                 }
                 guard status == 429 || status >= 500 else { throw failure }
-                retryAfter = headers.first(name: "Retry-After").flatMap { RetryAfter.parse($0) }
+                retryAfter = failure.retryAfter
             case .failed(let error):
                 guard error.code == .timedOut || error.code == .transportFailure else { throw error }
                 failure = error
             }
             guard attempt < attempts else {
-                throw AppStoreServerAPIError(failure.code, "\(failure.message) (after \(attempt) attempts; Options.maximumAttempts is \(attempts))",
-                                             httpStatusCode: failure.httpStatusCode, apiError: failure.apiError, apiErrorMessage: failure.apiErrorMessage)
+                throw failure.with(message: "\(failure.message) (after \(attempt) attempts; Options.maximumAttempts is \(attempts))")
             }
             let wait = retryAfter ?? backoff(afterAttempt: attempt)
             let left = clock.now.duration(to: deadline)
             guard wait < left else {
                 let reason = retryAfter != nil ? "Apple asked to retry after \(wait) (Retry-After)" : "the next retry is due in \(wait)"
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(failure.message); \(reason), past the deadline (\(left) left of \(options.deadline)); try again later or raise Options.deadline",
-                                             httpStatusCode: failure.httpStatusCode, apiError: failure.apiError, apiErrorMessage: failure.apiErrorMessage)
+                                             httpStatusCode: failure.httpStatusCode, apiError: failure.apiError, apiErrorMessage: failure.apiErrorMessage,
+                                             retryAfter: failure.retryAfter, responseHeaders: failure.responseHeaders)
             }
             do {
                 try await Task.sleep(for: wait)
@@ -75,7 +80,8 @@ extension AppStoreServerAPIClient {
 
     /// What one attempt gave.
     enum AttemptOutcome: Sendable {
-        case response(status: Int, headers: HTTPHeaders, body: Data)
+        /// A response; `redirected` when the HTTP client followed a redirect to get it.
+        case response(status: Int, headers: HTTPHeaders, body: Data, redirected: Bool)
         case failed(AppStoreServerAPIError)
     }
 
@@ -98,7 +104,8 @@ extension AppStoreServerAPIClient {
                 do {
                     let response = try await client.execute(prepared, timeout: .nanoseconds(Self.nanoseconds(timeout)))
                     let body = try await response.body.collect(upTo: limit)
-                    return .response(status: Int(response.status.code), headers: response.headers, body: Data(body.readableBytesView))
+                    return .response(status: Int(response.status.code), headers: response.headers, body: Data(body.readableBytesView),
+                                     redirected: response.history.count > 1)
                 } catch {
                     return .failed(Self.transportError(request, error, limit: limit, timeout: timeout, deadlineBound: deadlineBound))
                 }
@@ -144,12 +151,31 @@ extension AppStoreServerAPIClient {
                 return Self.timeout(request, timeout: timeout, deadlineBound: deadlineBound)
             }
             if client == .cancelled { return cancelled(request) }
+            if client == .redirectCycleDetected || client == .redirectLimitReached {
+                return AppStoreServerAPIError(.unexpectedRedirect, "\(request.summary): the server answered with redirects (\(client)), which Apple's API never does; give the client an HTTPClient whose redirectConfiguration is .disallow")
+            }
         }
         return AppStoreServerAPIError(.transportFailure, "\(request.summary): the connection failed (\(error)); check the network and the base URL")
     }
 
+    /// Response headers as ``AppStoreServerAPIError/responseHeaders`` carries them.
+    static func headerDictionary(_ headers: HTTPHeaders) -> [String: [String]] {
+        var dictionary: [String: [String]] = [:]
+        for (name, value) in headers { dictionary[name.lowercased(), default: []].append(value) }
+        return dictionary
+    }
+
+    /// The error for a non-2xx answer, with Apple's code and message when the body carries them,
+    /// the headers, and the wait `Retry-After` asks for.
+    func errorResponse(_ request: APIRequest, status: Int, body: Data, headers: HTTPHeaders) -> AppStoreServerAPIError {
+        let error = errorResponse(request, status: status, body: body)
+        return AppStoreServerAPIError(error.code, error.message, httpStatusCode: error.httpStatusCode, apiError: error.apiError, apiErrorMessage: error.apiErrorMessage,
+                                      retryAfter: headers.first(name: "Retry-After").flatMap { RetryAfter.parse($0) },
+                                      responseHeaders: Self.headerDictionary(headers))
+    }
+
     /// The error for a non-2xx answer, with Apple's code and message when the body carries them.
-    func errorResponse(_ request: APIRequest, status: Int, body: Data) -> AppStoreServerAPIError {
+    private func errorResponse(_ request: APIRequest, status: Int, body: Data) -> AppStoreServerAPIError {
         let parsed = ErrorResponseBody.parse(body)
         let code = parsed?.errorCode.map { APIErrorCode(rawValue: $0) }
         let message = parsed?.errorMessage

@@ -7,7 +7,7 @@ extension AppStoreServerAPIClient {
         /// budget of a paginated sequence. Default 60 seconds.
         public var deadline: Duration
         /// The longest one HTTP attempt may take (connection, request and whole response), within
-        /// ``deadline``. Default 30 seconds.
+        /// ``deadline``. Default 30 seconds, as Apple's libraries.
         public var requestTimeout: Duration
         /// How many attempts one call makes at most when Apple answers 429 or 5xx, or the
         /// connection fails. Default 4 (one try and three retries).
@@ -24,6 +24,15 @@ extension AppStoreServerAPIClient {
         public var tokenRenewalMargin: Duration
         /// The largest response body read, in bytes. Default 16 MiB.
         public var maximumResponseBodySize: Int
+        /// The most pages one paginated sequence requests (transaction history, notification
+        /// history, refund history, ...); reaching it ends the sequence with
+        /// ``AppStoreServerAPIError/Code/paginationLimitExceeded``. Default 1,000 (20,000 history
+        /// items at Apple's 20 a page).
+        public var maximumPages: Int
+        /// The longest one paginated sequence may take from its first request, every page, retry
+        /// and wait included (each page also has its own ``deadline``); passing it ends the
+        /// sequence with ``AppStoreServerAPIError/Code/paginationLimitExceeded``. Default 10 minutes.
+        public var paginationDeadline: Duration
 
         /// Options with the defaults, or the values given.
         ///
@@ -36,6 +45,8 @@ extension AppStoreServerAPIClient {
         ///   - tokenLifetime: a bearer token's validity (clamped to 60 minutes).
         ///   - tokenRenewalMargin: how long before expiry a token is replaced.
         ///   - maximumResponseBodySize: the largest body read.
+        ///   - maximumPages: the most pages one paginated sequence requests (at least 1).
+        ///   - paginationDeadline: the budget of one paginated sequence.
         public init(
             deadline: Duration = .seconds(60),
             requestTimeout: Duration = .seconds(30),
@@ -44,7 +55,9 @@ extension AppStoreServerAPIClient {
             maximumBackoff: Duration = .seconds(16),
             tokenLifetime: Duration = .seconds(30 * 60),
             tokenRenewalMargin: Duration = .seconds(5 * 60),
-            maximumResponseBodySize: Int = 16 << 20
+            maximumResponseBodySize: Int = 16 << 20,
+            maximumPages: Int = 1_000,
+            paginationDeadline: Duration = .seconds(600)
         ) {
             self.deadline = deadline
             self.requestTimeout = requestTimeout
@@ -54,6 +67,8 @@ extension AppStoreServerAPIClient {
             self.tokenLifetime = tokenLifetime
             self.tokenRenewalMargin = tokenRenewalMargin
             self.maximumResponseBodySize = maximumResponseBodySize
+            self.maximumPages = maximumPages
+            self.paginationDeadline = paginationDeadline
         }
     }
 }

@@ -47,12 +47,15 @@ public final class AppStoreServerAPIClient: Sendable {
     ///   - verifier: the verifier for the signed data in responses; configure it with the same
     ///     bundle ID and environment.
     ///   - options: timeouts, retries and token lifetime.
-    ///   - httpClient: the AsyncHTTPClient to send requests with; by default the shared one, which
-    ///     needs no shutdown. (AsyncHTTPClient retries a refused connection within each attempt's
-    ///     timeout unless its configuration's `connectionPool.retryConnectionEstablishment` is off.)
+    ///   - httpClient: the AsyncHTTPClient to send requests with; by default one shared by every
+    ///     client of this library, which needs no shutdown and follows no redirect (Apple's API never
+    ///     redirects). A client you give should have `redirectConfiguration = .disallow`: an answer
+    ///     that came through a redirect is refused with `unexpectedRedirect` either way.
+    ///     (AsyncHTTPClient retries a refused connection within each attempt's timeout unless its
+    ///     configuration's `connectionPool.retryConnectionEstablishment` is off.)
     public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
                             environment: AppStoreServerEnvironment, verifier: SignedDataVerifier,
-                            options: Options = Options(), httpClient: HTTPClient = .shared) {
+                            options: Options = Options(), httpClient: HTTPClient? = nil) {
         self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: BaseURL(environment: environment),
                   verifier: verifier, options: options, httpClient: httpClient, clock: { Date() })
     }
@@ -77,7 +80,7 @@ public final class AppStoreServerAPIClient: Sendable {
     ///   not http to a loopback host.
     public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
                             baseURL: String, verifier: SignedDataVerifier,
-                            options: Options = Options(), httpClient: HTTPClient = .shared) throws(AppStoreServerAPIError) {
+                            options: Options = Options(), httpClient: HTTPClient? = nil) throws(AppStoreServerAPIError) {
         self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
                   verifier: verifier, options: options, httpClient: httpClient, clock: { Date() })
     }
@@ -86,16 +89,16 @@ public final class AppStoreServerAPIClient: Sendable {
     package convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, baseURL: String,
                              verifier: SignedDataVerifier, options: Options, clock: @escaping @Sendable () -> Date) throws(AppStoreServerAPIError) {
         self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
-                  verifier: verifier, options: options, httpClient: .shared, clock: clock)
+                  verifier: verifier, options: options, httpClient: nil, clock: clock)
     }
 
     private init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, base: BaseURL,
-                 verifier: SignedDataVerifier, options: Options, httpClient: HTTPClient, clock: @escaping @Sendable () -> Date) {
+                 verifier: SignedDataVerifier, options: Options, httpClient: HTTPClient?, clock: @escaping @Sendable () -> Date) {
         self.bundleId = bundleId
         self.verifier = verifier
         self.options = options
         self.base = base
-        self.httpClient = httpClient
+        self.httpClient = httpClient ?? Self.defaultHTTPClient
         self.tokens = BearerTokenIssuer(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId,
                                         lifetime: options.tokenLifetime, renewalMargin: options.tokenRenewalMargin, clock: clock)
         self.keyId = keyId
@@ -103,5 +106,25 @@ public final class AppStoreServerAPIClient: Sendable {
 
     /// The key ID, named in the message of a 401 (it is not secret).
     let keyId: String
+
+    /// The HTTP client of every API client given none: AsyncHTTPClient's shared configuration
+    /// without redirects. Never shut down, like `HTTPClient.shared`.
+    static let defaultHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+}
+
+extension AppStoreServerAPIClient: CustomStringConvertible, CustomReflectable {
+    /// The client's public settings; never its key or bearer token.
+    public var description: String {
+        "AppStoreServerAPIClient(baseURL: \(baseURL), bundleId: \(bundleId), keyId: \(keyId))"
+    }
+
+    /// The same settings as ``description``, so that `dump` and `Mirror` show no secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": baseURL, "bundleId": bundleId, "keyId": keyId, "options": options], displayStyle: .class)
+    }
 }
 #endif

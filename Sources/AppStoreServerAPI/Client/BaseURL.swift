@@ -17,6 +17,11 @@ struct BaseURL: Sendable, Hashable {
         else {
             throw AppStoreServerAPIError(.invalidRequest, "the base URL \"\(text)\" is not an absolute URL with a host; give one such as https://api.storekit-sandbox.itunes.apple.com")
         }
+        // The port as written: URLComponents takes any number of digits (or none), and SwiftNIO
+        // traps on a port past 65535.
+        if let port = Self.writtenPort(of: text), !(port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber) && (Int(port).map { (1...65_535).contains($0) } ?? false)) {
+            throw AppStoreServerAPIError(.invalidRequest, "the base URL \"\(text)\" names the port \"\(port)\"; a port is a number from 1 to 65535")
+        }
         guard components.query == nil, components.fragment == nil, components.user == nil, components.password == nil else {
             throw AppStoreServerAPIError(.invalidRequest, "the base URL \"\(text)\" must be scheme, host, port and path only (no query, fragment or credentials)")
         }
@@ -38,6 +43,26 @@ struct BaseURL: Sendable, Hashable {
     /// One of the environments' URLs (known good).
     init(environment: AppStoreServerEnvironment) {
         self.text = environment.baseURL
+    }
+
+    /// The port of `text` as written (what follows the host's `:` in the authority), `nil` when
+    /// the authority names none.
+    static func writtenPort(of text: String) -> Substring? {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        let rest = text[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? authority
+        // After an IPv6 literal's closing bracket, or after the last colon of any other host.
+        let afterHost: Substring
+        if hostAndPort.hasPrefix("[") {
+            guard let close = hostAndPort.firstIndex(of: "]") else { return nil }
+            afterHost = hostAndPort[hostAndPort.index(after: close)...]
+        } else {
+            guard let colon = hostAndPort.firstIndex(of: ":") else { return nil }
+            afterHost = hostAndPort[colon...]
+        }
+        guard afterHost.first == ":" else { return nil }
+        return afterHost.dropFirst()
     }
 
     /// Whether `host` (as URLComponents gives it, IPv6 possibly bracketed) is a loopback name.

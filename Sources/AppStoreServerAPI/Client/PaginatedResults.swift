@@ -5,6 +5,11 @@
 /// following Apple's `revision` or `paginationToken` while `hasMore` is true. A failed page
 /// request ends the loop with its ``AppStoreServerAPIError``; the items already yielded stand.
 ///
+/// The sequence is bounded whatever Apple answers: a pagination token seen before ends it with
+/// `malformedResponse`, and more than ``AppStoreServerAPIClient/Options/maximumPages`` pages or a
+/// sequence longer than ``AppStoreServerAPIClient/Options/paginationDeadline`` end it with
+/// `paginationLimitExceeded`.
+///
 /// ```swift
 /// for try await transaction in client.transactionHistory(transactionId: id) {
 ///     engine.ingest(transaction)
@@ -37,13 +42,19 @@ public struct PaginatedResults<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     let fetch: @Sendable (_ token: String?) async throws(AppStoreServerAPIError) -> Page
+    let maximumPages: Int
+    let deadline: Duration
 
-    init(fetch: @escaping @Sendable (_ token: String?) async throws(AppStoreServerAPIError) -> Page) {
+    /// A sequence requesting pages with `fetch`, at most `maximumPages` of them within `deadline`
+    /// of the first request.
+    init(maximumPages: Int, deadline: Duration, fetch: @escaping @Sendable (_ token: String?) async throws(AppStoreServerAPIError) -> Page) {
         self.fetch = fetch
+        self.maximumPages = Swift.max(maximumPages, 1)
+        self.deadline = deadline
     }
 
     /// An iterator starting at the first page.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(fetch: fetch) }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(fetch: fetch, maximumPages: maximumPages, deadline: deadline) }
 
     /// Collects every item of every page (for small histories; iterate for large ones).
     public func collect() async throws(AppStoreServerAPIError) -> [Element] {
@@ -56,26 +67,44 @@ public struct PaginatedResults<Element: Sendable>: AsyncSequence, Sendable {
     /// Requests pages as their items are consumed.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let fetch: @Sendable (String?) async throws(AppStoreServerAPIError) -> Page
+        let maximumPages: Int
+        let deadline: Duration
         private var buffer: [Element] = []
         private var position = 0
         private var token: String?
-        private var started = false
+        private var started: ContinuousClock.Instant?
+        private var pages = 0
         private var finished = false
         private var seenTokens: Set<String> = []
 
-        init(fetch: @escaping @Sendable (String?) async throws(AppStoreServerAPIError) -> Page) {
+        init(fetch: @escaping @Sendable (String?) async throws(AppStoreServerAPIError) -> Page, maximumPages: Int, deadline: Duration) {
             self.fetch = fetch
+            self.maximumPages = maximumPages
+            self.deadline = deadline
         }
 
         /// The next item, requesting the next page when needed; `nil` after the last page.
         public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(AppStoreServerAPIError) -> Element? {
             while position == buffer.count {
                 guard !finished else { return nil }
-                if started, token == nil {
-                    finished = true
-                    return nil
+                if let started {
+                    if token == nil {
+                        finished = true
+                        return nil
+                    }
+                    guard pages < maximumPages else {
+                        finished = true
+                        throw AppStoreServerAPIError(.paginationLimitExceeded, "Apple still had more after \(pages) pages (Options.maximumPages); narrow the request (dates, products) or raise Options.maximumPages")
+                    }
+                    let elapsed = started.duration(to: .now)
+                    guard elapsed < deadline else {
+                        finished = true
+                        throw AppStoreServerAPIError(.paginationLimitExceeded, "Apple still had more after \(pages) pages and \(elapsed), past Options.paginationDeadline (\(deadline)); narrow the request or raise the deadline")
+                    }
+                } else {
+                    started = .now
                 }
-                started = true
+                pages += 1
                 let page: Page
                 do {
                     page = try await fetch(token)

@@ -7,8 +7,12 @@ enum RetryAfter {
     static func parse(_ value: String, now: Date = Date()) -> Duration? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            // An absurd number of seconds is capped: the deadline decides anyway.
-            guard let seconds = Int64(text.prefix(9)) else { return nil }
+            // Read as a number, leading zeros and all ("000120" is 120 seconds); an absurd number of
+            // seconds is capped at 10^9 (the deadline decides anyway).
+            var seconds: Int64 = 0
+            for digit in text.utf8 {
+                seconds = min(seconds * 10 + Int64(digit - UInt8(ascii: "0")), 1_000_000_000)
+            }
             return .seconds(seconds)
         }
         let formatter = DateFormatter()

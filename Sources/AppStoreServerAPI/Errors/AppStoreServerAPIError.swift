@@ -46,6 +46,13 @@ public struct AppStoreServerAPIError: Error, Sendable, Hashable, CustomStringCon
         public static let tokenCreationFailed = Code(rawValue: "tokenCreationFailed")
         /// The verifier checks revocation online and no OCSP answer could be had: retry later.
         public static let revocationCheckUnavailable = Code(rawValue: "revocationCheckUnavailable")
+        /// A paginated sequence reached ``AppStoreServerAPIClient/Options/maximumPages`` or its
+        /// ``AppStoreServerAPIClient/Options/paginationDeadline`` before Apple's last page: the items
+        /// already yielded stand; narrow the request (dates, product) or raise the limit.
+        public static let paginationLimitExceeded = Code(rawValue: "paginationLimitExceeded")
+        /// Apple's API answered with a redirect (3xx), which it never does: the redirect was not
+        /// followed (the bearer token is sent to Apple's host only).
+        public static let unexpectedRedirect = Code(rawValue: "unexpectedRedirect")
     }
 
     /// What kind of failure.
@@ -58,6 +65,12 @@ public struct AppStoreServerAPIError: Error, Sendable, Hashable, CustomStringCon
     public let apiError: APIErrorCode?
     /// Apple's error message from the response body (`errorMessage`), if it sent one.
     public let apiErrorMessage: String?
+    /// The wait Apple asked for with `Retry-After` (a number of seconds or an HTTP date) on the
+    /// last answer, if it sent one: after HTTP 429, when to try again.
+    public let retryAfter: Duration?
+    /// The headers of the last answer, names lowercased, values in the order received; empty when
+    /// no answer came.
+    public let responseHeaders: [String: [String]]
 
     /// Creates an error.
     ///
@@ -67,12 +80,23 @@ public struct AppStoreServerAPIError: Error, Sendable, Hashable, CustomStringCon
     ///   - httpStatusCode: the HTTP status of the response, if any.
     ///   - apiError: Apple's error code, if any.
     ///   - apiErrorMessage: Apple's error message, if any.
-    public init(_ code: Code, _ message: String, httpStatusCode: Int? = nil, apiError: APIErrorCode? = nil, apiErrorMessage: String? = nil) {
+    ///   - retryAfter: the wait `Retry-After` asked for, if any.
+    ///   - responseHeaders: the response's headers (names lowercased), if a response came.
+    public init(_ code: Code, _ message: String, httpStatusCode: Int? = nil, apiError: APIErrorCode? = nil, apiErrorMessage: String? = nil,
+                retryAfter: Duration? = nil, responseHeaders: [String: [String]] = [:]) {
         self.code = code
         self.message = message
         self.httpStatusCode = httpStatusCode
         self.apiError = apiError
         self.apiErrorMessage = apiErrorMessage
+        self.retryAfter = retryAfter
+        self.responseHeaders = responseHeaders
+    }
+
+    /// This error with `message` in place of its own, everything else kept.
+    func with(message: String) -> AppStoreServerAPIError {
+        AppStoreServerAPIError(code, message, httpStatusCode: httpStatusCode, apiError: apiError, apiErrorMessage: apiErrorMessage,
+                               retryAfter: retryAfter, responseHeaders: responseHeaders)
     }
 
     /// Whether the same call may succeed later unchanged (rate limiting, a server error, a

@@ -10,7 +10,7 @@ import Foundation
 /// elliptic-curve key on P-256. The key never appears in messages or descriptions.
 ///
 /// A key is immutable once loaded; one instance can sign from many tasks at once.
-public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
+public final class SigningKey: @unchecked Sendable, CustomStringConvertible, CustomReflectable {
     // An `EVP_PKEY` is read-only once loaded. One signing context, set up with the key, serves the
     // signatures that find it free (`contextLock`); a signature made while another holds it sets up
     // a context of its own, so concurrent signing with one key is safe and never waits.
@@ -68,6 +68,9 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
 
     /// A description without key material.
     public var description: String { "SigningKey(P-256)" }
+
+    /// No children, so that `dump` and `Mirror` show no key material either.
+    public var customMirror: Mirror { Mirror(self, children: [:], displayStyle: .class) }
 
     /// The public key as a DER SubjectPublicKeyInfo (91 bytes for P-256), for checking which key
     /// this is or verifying its signatures elsewhere.
@@ -184,6 +187,8 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible {
             SigningKeyError(.encryptedKey, "the private key is encrypted and no password is ever asked for; decrypt it first (openssl pkcs8 -topk8 -nocrypt -in KEY -out KEY.p8)")
         case ASV_PRIVATE_KEY_NOT_P256:
             SigningKeyError(.unsupportedKey, "the key must be P-256 (an elliptic-curve key on prime256v1, as App Store Connect issues); \(detail.message)")
+        case ASV_PRIVATE_KEY_INVALID:
+            SigningKeyError(.invalidKey, "the P-256 key is not a valid key pair (its private scalar is 0 or not below the curve's order, or its public key is not the private scalar times G), so its signatures would verify under no key; use the .p8 file App Store Connect gave you (\(detail.message))")
         default:
             SigningKeyError(.malformedKey, "not a PEM private key: expected -----BEGIN PRIVATE KEY----- (the .p8 file App Store Connect gives you) or -----BEGIN EC PRIVATE KEY----- (\(detail.message))")
         }

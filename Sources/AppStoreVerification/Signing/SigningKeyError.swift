@@ -22,6 +22,9 @@ public struct SigningKeyError: Error, Sendable, Hashable, CustomStringConvertibl
         /// A private key, but not an elliptic-curve key on P-256 (the only kind App Store Connect
         /// issues, and the only kind ES256 allows).
         public static let unsupportedKey = Code(rawValue: "unsupportedKey")
+        /// A P-256 key that is not a valid key pair: a private scalar of 0 or not below the
+        /// curve's order, or a public key that does not belong to the private scalar.
+        public static let invalidKey = Code(rawValue: "invalidKey")
     }
 
     /// What is wrong with the key.

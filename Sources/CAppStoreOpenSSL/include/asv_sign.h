@@ -27,10 +27,14 @@ extern "C" {
 #define ASV_PRIVATE_KEY_ENCRYPTED 2
 /// A private key, but not an elliptic-curve key on P-256 (RSA, P-384, Ed25519, ...).
 #define ASV_PRIVATE_KEY_NOT_P256 3
+/// A P-256 key that fails OpenSSL's full key check (EVP_PKEY_check): a private scalar outside
+/// 1 ... n-1, a public point off the curve, or a public key that is not the private scalar times G.
+#define ASV_PRIVATE_KEY_INVALID 4
 
 /// Loads a private key from `length` bytes of PEM text: PKCS#8 (`-----BEGIN PRIVATE KEY-----`, as
 /// App Store Connect's .p8 files) or SEC1 (`-----BEGIN EC PRIVATE KEY-----`). Encrypted keys are
-/// refused without prompting (the password callback fails). On 1, `*out` receives the key (free
+/// refused without prompting (the password callback fails), and so is a P-256 key that fails
+/// EVP_PKEY_check (ASV_PRIVATE_KEY_INVALID): its signatures would verify under no key. On 1, `*out` receives the key (free
 /// with asv_pkey_free); otherwise `*out` is NULL and `*failure` says why (ASV_PRIVATE_KEY_*).
 int asv_private_key_from_pem(const void *pem, size_t length, EVP_PKEY **out, int *failure, asv_error *err);
 

@@ -31,15 +31,6 @@ struct MintedJWS {
             revocation: revocation))
     }
 
-    /// The minted root, written to a temporary file for the command-line tool's `--root`.
-    func rootFile() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("minted-root-\(getpid()).der")
-        if !FileManager.default.fileExists(atPath: url.path) {
-            try pki.root.der.write(to: url, options: .atomic)
-        }
-        return url
-    }
-
     /// The transaction payload of TestVectors' transaction-valid with `replacements` (member name →
     /// raw JSON text) applied and `extra` members appended.
     static func transaction(_ replacements: [String: String] = [:], extra: [(String, String)] = []) -> String {

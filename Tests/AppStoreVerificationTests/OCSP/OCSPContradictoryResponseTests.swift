@@ -7,17 +7,24 @@ import Testing
 /// its SingleResponses disagree or agree, no answer is taken from it.
 @Suite("OCSP: a response that answers one certificate twice is refused")
 struct OCSPContradictoryResponseTests {
+    /// The CertID hash algorithms of the SingleResponses: SHA-1 (what the verifier asks with) and SHA-256.
+    enum CertIDHash: String, CaseIterable, Sendable {
+        case sha1, sha256
+        var digest: OpaquePointer? { self == .sha1 ? EVP_sha1() : EVP_sha256() }
+    }
+
     /// A DER OCSPResponse signed by the minted intermediate, with one SingleResponse per status in
-    /// `statuses`, each for the minted leaf.
-    static func response(_ pki: AppleOracle.MintedPKI, statuses: [Int32], now: Int64) throws -> Data {
+    /// `statuses`, each for the minted leaf (its CertID under `hashes[i]`, SHA-1 when not given).
+    static func response(_ pki: AppleOracle.MintedPKI, statuses: [Int32], hashes: [CertIDHash] = [], now: Int64) throws -> Data {
         guard let basic = OCSP_BASICRESP_new() else { throw OracleFailure("OCSP_BASICRESP_new") }
         defer { OCSP_BASICRESP_free(basic) }
         guard let thisUpdate = ASN1_TIME_set(nil, time_t(now - 60)), let nextUpdate = ASN1_TIME_set(nil, time_t(now + 3600)),
               let revokedAt = ASN1_TIME_set(nil, time_t(now - 600))
         else { throw OracleFailure("ASN1_TIME_set") }
         defer { ASN1_TIME_free(thisUpdate); ASN1_TIME_free(nextUpdate); ASN1_TIME_free(revokedAt) }
-        for status in statuses {
-            guard let id = OCSP_cert_to_id(nil, pki.leaf.pointer, pki.intermediate.pointer) else { throw OracleFailure("OCSP_cert_to_id") }
+        for (index, status) in statuses.enumerated() {
+            let hash = index < hashes.count ? hashes[index] : .sha1
+            guard let id = OCSP_cert_to_id(hash.digest, pki.leaf.pointer, pki.intermediate.pointer) else { throw OracleFailure("OCSP_cert_to_id") }
             defer { OCSP_CERTID_free(id) }
             let revoked = status == V_OCSP_CERTSTATUS_REVOKED
             guard OCSP_basic_add1_status(basic, id, status, revoked ? 1 : -1, revoked ? revokedAt : nil, thisUpdate, nextUpdate) != nil else {
@@ -38,14 +45,14 @@ struct OCSPContradictoryResponseTests {
         return Data(bytes)
     }
 
-    static func judge(_ statuses: [Int32]) throws -> OCSPOutcome {
+    static func judge(_ statuses: [Int32], hashes: [CertIDHash] = []) throws -> OCSPOutcome {
         let pki = try MintedJWS().pki
         let now = Int64(Date().timeIntervalSince1970)
         let subject = RevocationSubject(
             certificate: try X509Certificate(derEncoded: pki.leaf.der), issuer: try X509Certificate(derEncoded: pki.intermediate.der),
             position: "the leaf (x5c[0])")
         let exchange = OCSPExchange(subject: subject, url: URL(string: "http://127.0.0.1:1/")!, nonce: nil)
-        return exchange.judge(try response(pki, statuses: statuses, now: now), now: now, options: OCSPOptions())
+        return exchange.judge(try response(pki, statuses: statuses, hashes: hashes, now: now), now: now, options: OCSPOptions())
     }
 
     @Test("one SingleResponse each: good is good, revoked is revoked (the fixture is sound)")
@@ -70,5 +77,27 @@ struct OCSPContradictoryResponseTests {
             return
         }
         #expect(message.contains("more than once"), "\(message)")
+    }
+
+    @Test("SHA-1 good beside SHA-256 revoked (and the reverse, and agreeing): refused, whatever the order",
+          arguments: [([V_OCSP_CERTSTATUS_GOOD, V_OCSP_CERTSTATUS_REVOKED], [CertIDHash.sha1, .sha256]),
+                      ([V_OCSP_CERTSTATUS_REVOKED, V_OCSP_CERTSTATUS_GOOD], [CertIDHash.sha256, .sha1]),
+                      ([V_OCSP_CERTSTATUS_GOOD, V_OCSP_CERTSTATUS_GOOD], [CertIDHash.sha256, .sha1])])
+    func repeatedUnderAnotherHash(_ statuses: [Int32], _ hashes: [CertIDHash]) throws {
+        let outcome = try Self.judge(statuses, hashes: hashes)
+        guard case .invalid(.invalidCertificateChain(let message)) = outcome else {
+            Issue.record("\(statuses) under \(hashes): expected invalidCertificateChain, got \(outcome)")
+            return
+        }
+        #expect(message.contains("another hash algorithm"), "\(message)")
+    }
+
+    @Test("one SingleResponse under SHA-256 only: no answer for the SHA-1 CertID asked about")
+    func onlyAnotherHash() throws {
+        let outcome = try Self.judge([V_OCSP_CERTSTATUS_GOOD], hashes: [.sha256])
+        guard case .invalid(.invalidCertificateChain) = outcome else {
+            Issue.record("expected invalidCertificateChain, got \(outcome)")
+            return
+        }
     }
 }

@@ -26,42 +26,48 @@ struct EntitlementsOutput {
         return .verified
     }
 
-    /// `{"at":…,"entitlements":[…],"rejected":[…]}`, keys sorted, dates in milliseconds since 1970.
+    /// `{"at":…,"entitlements":[…],"rejected":[…]}`, keys sorted, dates in milliseconds since 1970,
+    /// strings quoted by ``JSONText`` as in every other JSON the tool writes.
     func json() -> String {
-        let object: [String: Any] = [
-            "at": Self.milliseconds(at),
-            "entitlements": entitlements.map(Self.object),
-            "rejected": rejected.map { line -> [String: Any] in
-                ["line": line.line, "status": line.status.rawValue, "error": ["code": line.code, "message": line.message]]
-            },
-        ]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            return "{}"
+        let rejectedLines = rejected.map { line in
+            Self.object([
+                ("error", Self.object([("code", JSONText.quoted(line.code)), ("message", JSONText.quoted(line.message))])),
+                ("line", String(line.line)), ("status", JSONText.quoted(line.status.rawValue)),
+            ])
         }
-        return String(decoding: data, as: UTF8.self)
+        return Self.object([
+            ("at", String(Self.milliseconds(at))),
+            ("entitlements", "[" + entitlements.map(Self.object).joined(separator: ",") + "]"),
+            ("rejected", "[" + rejectedLines.joined(separator: ",") + "]"),
+        ])
     }
 
-    static func object(_ entitlement: Entitlement) -> [String: Any] {
-        [
-            "productId": entitlement.productId,
-            "productType": entitlement.productType.rawValue,
-            "transactionId": entitlement.transactionId,
-            "originalTransactionId": entitlement.originalTransactionId,
-            "subscriptionGroupIdentifier": orNull(entitlement.subscriptionGroupIdentifier),
-            "purchaseDate": orNull(entitlement.purchaseDate.map(milliseconds)),
-            "expiresDate": orNull(entitlement.expiresDate.map(milliseconds)),
-            "state": entitlement.state.rawValue,
-            "ownershipType": orNull(entitlement.ownershipType?.rawValue),
-            "autoRenewStatus": orNull(entitlement.autoRenewStatus.map { Int($0.rawValue) }),
-            "autoRenewProductId": orNull(entitlement.autoRenewProductId),
-            "isInBillingRetryPeriod": orNull(entitlement.isInBillingRetryPeriod),
-            "gracePeriodExpiresDate": orNull(entitlement.gracePeriodExpiresDate.map(milliseconds)),
-            "reason": entitlement.reason,
-        ]
+    /// One entitlement as a JSON object, keys sorted.
+    static func object(_ entitlement: Entitlement) -> String {
+        func string(_ value: String?) -> String { value.map(JSONText.quoted) ?? "null" }
+        func date(_ value: Date?) -> String { value.map { String(milliseconds($0)) } ?? "null" }
+        return object([
+            ("autoRenewProductId", string(entitlement.autoRenewProductId)),
+            ("autoRenewStatus", entitlement.autoRenewStatus.map { String($0.rawValue) } ?? "null"),
+            ("expiresDate", date(entitlement.expiresDate)),
+            ("gracePeriodExpiresDate", date(entitlement.gracePeriodExpiresDate)),
+            ("isInBillingRetryPeriod", entitlement.isInBillingRetryPeriod.map { $0 ? "true" : "false" } ?? "null"),
+            ("originalTransactionId", string(entitlement.originalTransactionId)),
+            ("ownershipType", string(entitlement.ownershipType?.rawValue)),
+            ("productId", string(entitlement.productId)),
+            ("productType", string(entitlement.productType.rawValue)),
+            ("purchaseDate", date(entitlement.purchaseDate)),
+            ("reason", string(entitlement.reason)),
+            ("state", string(entitlement.state.rawValue)),
+            ("subscriptionGroupIdentifier", string(entitlement.subscriptionGroupIdentifier)),
+            ("transactionId", string(entitlement.transactionId)),
+        ])
     }
 
-    /// The value, or JSON null.
-    static func orNull(_ value: Any?) -> Any { value ?? NSNull() }
+    /// `{"key":value,...}` from members already written as JSON, in the order given.
+    static func object(_ members: [(key: String, json: String)]) -> String {
+        "{" + members.map { JSONText.quoted($0.key) + ":" + $0.json }.joined(separator: ",") + "}"
+    }
 
     static func milliseconds(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded(.down)

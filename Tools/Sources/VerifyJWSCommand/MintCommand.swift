@@ -81,12 +81,7 @@ struct MintCommand: ParsableCommand {
         case .notification:
             return try minter.notification(payloadJSON: Data(payload))
         default:
-            do {
-                _ = try JSONObjectText(payload)
-            } catch {
-                throw AppStoreTestingError(.invalidPayload, "not a JSON object: \(error.description)")
-            }
-            return try minter.sign(payloadJSON: Data(payload))
+            return try minter.sign(objectJSON: Data(payload))
         }
     }
 

@@ -1,44 +1,15 @@
 import Foundation
 import Testing
 
-/// Runs the built `verify-jws`.
-enum Tool {
-    static let executable: URL = {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [directory, directory.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("verify-jws")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return directory.appendingPathComponent("verify-jws")
-    }()
-
-    /// Runs `arguments` with `stdin`; returns the status, standard output and standard error.
-    static func run(_ arguments: [String], stdin: Data = Data()) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("mint-stdin-\(UUID().uuidString)")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("mint-stdout-\(UUID().uuidString)")
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("mint-stderr-\(UUID().uuidString)")
-        defer { for url in [input, output, errors] { try? FileManager.default.removeItem(at: url) } }
-        try stdin.write(to: input)
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self), String(decoding: try Data(contentsOf: errors), as: UTF8.self))
-    }
-}
-
+/// `verify-jws test-pki create` and `verify-jws mint`: minted data verifies through the tool.
 @Suite(.serialized) struct MintCommandTests {
     static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mint-cli-\(UUID().uuidString)")
 
-    /// The PKI directory, created once by `verify-jws test-pki create`.
+    /// The PKI directory, created once by `verify-jws test-pki create` (it holds private keys:
+    /// deleted when the test process ends).
     static let pki: Result<String, any Error> = Result {
-        let created = try Tool.run(["test-pki", "create", directory.path])
+        try ProcessLifeline.deleteWhenThisProcessEnds(directory)
+        let created = try VerifyJWSProcess.run(["test-pki", "create", directory.path])
         guard created.status == 0 else { throw CommandFailure(text: created.stderr) }
         return directory.path
     }
@@ -62,13 +33,13 @@ enum Tool {
     ])
     func mintedLinesVerifyThroughThePipe(kind: String, payload: String) throws {
         let directory = try Self.pki.get()
-        let minted = try Tool.run(["mint", kind, "--pki", directory, "-"], stdin: Data((payload + "\n\n" + payload + "\n").utf8))
+        let minted = try VerifyJWSProcess.run(["mint", kind, "--pki", directory, "-"], stdin: Data((payload + "\n\n" + payload + "\n").utf8))
         #expect(minted.status == 0, "\(minted.stderr)")
         let lines = minted.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         // The tool's --type names renewal info 'renewal'.
         let type = kind == "renewal-info" ? "renewal" : kind
-        let verified = try Tool.run(["--root", directory + "/root.der", "--type", type, "--format", "json", "-"], stdin: Data(minted.stdout.utf8))
+        let verified = try VerifyJWSProcess.run(["--root", directory + "/root.der", "--type", type, "--format", "json", "-"], stdin: Data(minted.stdout.utf8))
         #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
         if kind == "transaction", let first = lines.first {
             // Signed exactly as given.
@@ -85,15 +56,15 @@ enum Tool {
     @Test func mintedAppReceiptsVerifyWithTheReceiptRoot() throws {
         let directory = try Self.pki.get()
         let receipt = #"{"environment":"ProductionSandbox","bundleId":"com.example.app","receiptCreationDate":1772366400000,"inApp":[{"productId":"p","transactionId":"3","purchaseDate":1772366400000}]}"#
-        let minted = try Tool.run(["mint", "app-receipt", "--pki", directory], stdin: Data((receipt + "\n").utf8))
+        let minted = try VerifyJWSProcess.run(["mint", "app-receipt", "--pki", directory], stdin: Data((receipt + "\n").utf8))
         #expect(minted.status == 0, "\(minted.stderr)")
-        let verified = try Tool.run(["--root", directory + "/receipt-root.der", "--type", "app-receipt", "-"], stdin: Data(minted.stdout.utf8))
+        let verified = try VerifyJWSProcess.run(["--root", directory + "/receipt-root.der", "--type", "app-receipt", "-"], stdin: Data(minted.stdout.utf8))
         #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
     }
 
     @Test func badPayloadJSONNamesTheLineAndExitsTwo() throws {
         let directory = try Self.pki.get()
-        let minted = try Tool.run(["mint", "transaction", "--pki", directory, "-"], stdin: Data("{\"a\":1}\n{\"a\":\n".utf8))
+        let minted = try VerifyJWSProcess.run(["mint", "transaction", "--pki", directory, "-"], stdin: Data("{\"a\":1}\n{\"a\":\n".utf8))
         #expect(minted.status == 2)
         #expect(minted.stderr.contains("line 2"))
         #expect(minted.stderr.contains("not a JSON object"))
@@ -102,16 +73,16 @@ enum Tool {
     @Test func anExpiredPKIsDataIsRefused() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mint-cli-expired-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try Tool.run(["test-pki", "create", directory.path, "--expired"]).status == 0)
-        let minted = try Tool.run(["mint", "transaction", "--pki", directory.path], stdin: Data((Self.transaction + "\n").utf8))
+        #expect(try VerifyJWSProcess.run(["test-pki", "create", directory.path, "--expired"]).status == 0)
+        let minted = try VerifyJWSProcess.run(["mint", "transaction", "--pki", directory.path], stdin: Data((Self.transaction + "\n").utf8))
         #expect(minted.status == 0, "\(minted.stderr)")
-        let verified = try Tool.run(["--root", directory.path + "/root.der", "-"], stdin: Data(minted.stdout.utf8))
+        let verified = try VerifyJWSProcess.run(["--root", directory.path + "/root.der", "-"], stdin: Data(minted.stdout.utf8))
         #expect(verified.status == 1)
         #expect(verified.stdout.contains("invalidCertificateChain"))
     }
 
     @Test func aMissingPKIDirectoryIsExplained() throws {
-        let minted = try Tool.run(["mint", "transaction", "--pki", "/nonexistent-pki-dir"], stdin: Data((Self.transaction + "\n").utf8))
+        let minted = try VerifyJWSProcess.run(["mint", "transaction", "--pki", "/nonexistent-pki-dir"], stdin: Data((Self.transaction + "\n").utf8))
         #expect(minted.status == 2)
         #expect(minted.stderr.contains("test-pki create"))
     }

@@ -4,7 +4,7 @@ import Testing
 /// Minted receipt vectors that share one set of manifest options, and the `verify-jws` arguments
 /// equivalent to those options: one CLI process verifies the whole group.
 struct ReceiptVectorCLIGroup: Sendable, CustomTestStringConvertible {
-    /// The `verify-jws` arguments (paths relative to the package root, where the CLI tests run).
+    /// The `verify-jws` arguments (paths relative to the repository's root, where the CLI tests run).
     var arguments: [String]
     /// The vectors, in manifest order.
     var vectors: [ReceiptVector]

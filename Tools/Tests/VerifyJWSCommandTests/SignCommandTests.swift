@@ -1,14 +1,9 @@
 import Foundation
 import Testing
-@testable import AppStoreVerification
 
 @Suite("verify-jws sign", .enabled(if: SigningTestKeys.isAvailable, "needs the openssl command to make test keys"))
 struct SignCommandTests {
     static let keyOptions = ["--key-id", "KEYID"]
-
-    func publicKey() throws -> PublicKey {
-        try PublicKey(subjectPublicKeyInfo: SigningKey(contentsOf: SigningTestKeys.require().pkcs8).publicKeyDER)
-    }
 
     /// The claims of a JWS the tool printed, after checking its signature and header; the claims'
     /// JSON text is under the key "(text)".
@@ -19,8 +14,8 @@ struct SignCommandTests {
         #expect(output.stdout == jws + "\n")
         let parts = jws.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         try #require(parts.count == 3, "\(output.stdout)")
-        let signature = try #require(base64URLDecoded(parts[2]))
-        try publicKey().verifyES256(signature: signature, over: Array((parts[0] + "." + parts[1]).utf8))
+        let signature = try #require(base64URLDecoded(parts[2]).flatMap(SigningTestKeys.derSignature(fromRaw:)), "\(parts[2])")
+        #expect(try SigningTestKeys.require().verifiesES256(signatureDER: signature, over: Data((parts[0] + "." + parts[1]).utf8)))
         let headerBytes = try #require(base64URLDecoded(parts[0]))
         #expect(String(decoding: headerBytes, as: UTF8.self) == #"{"alg":"ES256","kid":"KEYID","typ":"JWT"}"#)
         let claimBytes = try #require(base64URLDecoded(parts[1]))
@@ -45,8 +40,7 @@ struct SignCommandTests {
         #expect(object["keyIdentifier"] as? String == "KEYID")
         let der = try #require((object["signature"] as? String).flatMap { Data(base64Encoded: $0) })
         let text = "com.example.app\u{2063}KEYID\u{2063}product\u{2063}offer\u{2063}7e3fb20b-4cdb-47cc-936d-99d65f608138\u{2063}a1b2c3d4-e5f6-4789-8abc-def012345678\u{2063}1698148900000"
-        let raw = try #require(rawSignature(fromDER: der))
-        try publicKey().verifyES256(signature: raw, over: Array(text.utf8))
+        #expect(try keys.verifiesES256(signatureDER: der, over: Data(text.utf8)))
 
         let generated = try VerifyJWSProcess.run(["sign", "promotional-offer", "--key", keys.pkcs8.path] + Self.keyOptions + [
             "--bundle-id", "b", "--product-id", "p", "--offer-id", "o"])

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import AppStoreVerification
 
 /// `verify-jws --type app-receipt` and `auto` on receipt lines.
 @Suite("verify-jws on app receipts")

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-/// Runs the `verify-jws` executable that `swift test` built beside the test bundle.
+/// Runs the `verify-jws` executable that `swift test` built beside the test bundle (this test
+/// target depends on the executable target, so `swift test` builds it), in the repository's root:
+/// arguments name files as `TestVectors/...`.
 struct VerifyJWSProcess {
     static let executable: URL = {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -27,7 +29,7 @@ struct VerifyJWSProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = TestPaths.packageRoot
+        process.currentDirectoryURL = TestPaths.repositoryRoot
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,14 +1,13 @@
 import Foundation
 import Testing
 
-/// `verify-jws --online` against the OCSP tests' real responders.
+/// `verify-jws --online` against real `openssl ocsp` responders on loopback (``OnlineTestPKI``).
 @Suite("verify-jws --online")
 struct VerifyJWSOnlineTests {
-    private func run(_ leaves: [OCSPTestPKI.Leaf], _ extra: [String] = []) throws -> VerifyJWSProcess.Output {
-        let pki = try OCSPTestPKI.get()
+    private func run(_ leaves: [OnlineTestPKI.Leaf], _ extra: [String] = []) throws -> VerifyJWSProcess.Output {
+        let pki = try OnlineTestPKI.get()
         let input = try leaves.map { try pki.transaction($0) }.joined(separator: "\n") + "\n"
-        let root = pki.directory.appendingPathComponent("root.der").path
-        return try VerifyJWSProcess.run(["--online", "--root", root, "--format", "json", "--jobs", "1"] + extra, stdin: Data(input.utf8))
+        return try VerifyJWSProcess.run(["--online", "--root", pki.rootFile, "--format", "json", "--jobs", "1"] + extra, stdin: Data(input.utf8))
     }
 
     @Test("good: verified, exit 0; revoked: unverified with revokedCertificate, exit 1")
@@ -35,10 +34,9 @@ struct VerifyJWSOnlineTests {
 
     @Test("one malformed line and one unavailable line: malformed wins, exit 2")
     func malformedWinsOverUnavailable() throws {
-        let pki = try OCSPTestPKI.get()
+        let pki = try OnlineTestPKI.get()
         let input = "not a JWS\n" + (try pki.transaction(.down)) + "\n"
-        let root = pki.directory.appendingPathComponent("root.der").path
-        let output = try VerifyJWSProcess.run(["--online", "--ocsp-timeout", "2", "--root", root, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
+        let output = try VerifyJWSProcess.run(["--online", "--ocsp-timeout", "2", "--root", pki.rootFile, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.jsonLines.map { $0["status"] as? String } == ["malformed", "unavailable"])
     }
@@ -54,11 +52,10 @@ struct VerifyJWSOnlineTests {
 
     @Test("app receipts online: good verified (exit 0), revoked signing certificate unverified with revokedCertificate (exit 1)")
     func receipts() throws {
-        let pki = try OCSPReceiptPKI.shared.get()
-        let root = pki.directory.appendingPathComponent("root.der").path
-        func run(_ leaves: [OCSPReceiptPKI.Leaf]) throws -> VerifyJWSProcess.Output {
+        let pki = try OnlineTestPKI.get()
+        func run(_ leaves: [OnlineTestPKI.Leaf]) throws -> VerifyJWSProcess.Output {
             let input = try leaves.map { try pki.receipt($0).base64EncodedString() }.joined(separator: "\n") + "\n"
-            return try VerifyJWSProcess.run(["--online", "--type", "app-receipt", "--root", root, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
+            return try VerifyJWSProcess.run(["--online", "--type", "app-receipt", "--root", pki.receiptRootFile, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
         }
         let good = try run([.good])
         #expect(good.status == 0, "\(good.stderr)")

@@ -12,7 +12,7 @@ final class InteractiveVerifyJWS: @unchecked Sendable {
     init(_ arguments: [String]) throws {
         process.executableURL = VerifyJWSProcess.executable
         process.arguments = arguments
-        process.currentDirectoryURL = TestPaths.packageRoot
+        process.currentDirectoryURL = TestPaths.repositoryRoot
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

@@ -42,8 +42,8 @@ public struct TransactionHistoryRequest: Sendable, Hashable {
     /// The query parameters, in Apple's names and forms (dates as milliseconds since 1970).
     var queryItems: [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
-        if let startDate { items.append(("startDate", String(Self.milliseconds(startDate)))) }
-        if let endDate { items.append(("endDate", String(Self.milliseconds(endDate)))) }
+        if let startDate { items.append(("startDate", String(RequestDate.milliseconds(startDate)))) }
+        if let endDate { items.append(("endDate", String(RequestDate.milliseconds(endDate)))) }
         for productId in productIds ?? [] { items.append(("productId", productId)) }
         for productType in productTypes ?? [] { items.append(("productType", productType.rawValue)) }
         if let sort { items.append(("sort", sort.rawValue)) }
@@ -51,12 +51,6 @@ public struct TransactionHistoryRequest: Sendable, Hashable {
         if let inAppOwnershipType { items.append(("inAppOwnershipType", inAppOwnershipType.rawValue)) }
         if let revoked { items.append(("revoked", revoked ? "true" : "false")) }
         return items
-    }
-
-    static func milliseconds(_ date: Date) -> Int64 {
-        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        guard value.isFinite, abs(value) < 9e15 else { return 0 }
-        return Int64(value)
     }
 
     /// A kind of product, as the `productType` query parameter names it.

@@ -1,0 +1,58 @@
+#if ServerAPIClient
+import AppStoreServerAPI
+import AppStoreVerification
+import Foundation
+import Testing
+
+/// Every date sent to Apple is a whole number of milliseconds since 1970, rounded to the nearest:
+/// `Date(timeIntervalSince1970: 123.456)` is stored as 123.4559999…, and a `Date()` read from the
+/// clock has a fraction of a millisecond.
+@Suite(.timeLimit(.minutes(1)))
+struct RequestDateTests {
+    /// 123.456 s as a `Date` holds 123.45599999999999 s; rounding down would send 123455.
+    static let subMillisecond = Date(timeIntervalSince1970: 123.456)
+    /// Half a millisecond and a bit past 1700000000123 ms: nearest is ...124.
+    static let clockLike = Date(timeIntervalSince1970: 1_700_000_000.123_5004)
+
+    @Test func historyQueryDatesAreRoundedToTheNearestMillisecond() async throws {
+        try await Harness.with { harness in
+            harness.store.update { $0.history["9"] = [] }
+            let client = try harness.client()
+            for version in [GetTransactionHistoryVersion.v1, .v2] {
+                _ = try await client.getTransactionHistory(
+                    transactionId: "9", request: TransactionHistoryRequest(startDate: Self.subMillisecond, endDate: Self.clockLike), version: version)
+                let sent = try #require(harness.store.requests.last)
+                #expect(sent.queryValues("startDate") == ["123456"], "\(version)")
+                #expect(sent.queryValues("endDate") == ["1700000000124"], "\(version)")
+            }
+        }
+    }
+
+    @Test func jsonBodyDatesAreWholeMilliseconds() async throws {
+        try await Harness.with { harness in
+            harness.store.update { $0.notifications = [] }
+            let request = NotificationHistoryRequest(startDate: Self.subMillisecond, endDate: Self.clockLike)
+            _ = try await harness.client().notificationHistory(request: request).collect()
+            let body = try #require(harness.store.requests.last?.body)
+            let text = String(decoding: body, as: UTF8.self)
+            #expect(text.contains("\"startDate\":123456"), "\(text)")
+            #expect(text.contains("\"endDate\":1700000000124"), "\(text)")
+            #expect(!text.contains("."), "a fractional number in \(text)")
+        }
+    }
+
+    @Test func aDateFromTheClockGoesOutWhole() async throws {
+        try await Harness.with { harness in
+            harness.store.update { $0.notifications = [] }
+            let now = Date()
+            let request = NotificationHistoryRequest(startDate: now.addingTimeInterval(-86_400), endDate: now)
+            _ = try await harness.client().notificationHistory(request: request).collect()
+            let body = try #require(harness.store.requests.last?.body)
+            let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            let endDate = try #require(object["endDate"] as? NSNumber)
+            #expect(endDate.int64Value == Int64((now.timeIntervalSince1970 * 1000).rounded()))
+            #expect(!String(decoding: body, as: UTF8.self).contains("."))
+        }
+    }
+}
+#endif
