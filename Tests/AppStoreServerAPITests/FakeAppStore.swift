@@ -82,6 +82,8 @@ final class FakeAppStore: @unchecked Sendable {
         var environment = "Sandbox"
         /// Mass extensions, consumption V1, finished transactions, retention messaging.
         var more = MoreState()
+        /// The Advanced Commerce API.
+        var advancedCommerce = AdvancedCommerceState()
     }
 
     init(apiPublicKeyDER: Data, keyId: String, issuerId: String, bundleId: String) throws {
@@ -231,7 +233,8 @@ final class FakeAppStore: @unchecked Sendable {
             storage.consumption[id] = body
             return Reply(status: 202)
         default:
-            return moreRoutes(request) ?? .apiError(404, code: 4040000, message: "Not found: \(request.method) \(request.path)")
+            return moreRoutes(request) ?? advancedCommerceRoutes(request)
+                ?? .apiError(404, code: 4040000, message: "Not found: \(request.method) \(request.path)")
         }
     }
 

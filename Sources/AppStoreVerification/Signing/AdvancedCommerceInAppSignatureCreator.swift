@@ -8,8 +8,9 @@ import Foundation
 /// `nonce`, as Apple's App Store Server Library makes them.
 ///
 /// The names follow Apple's library (`AdvancedCommerceInAppSignatureCreator`); unlike it, the methods
-/// are synchronous, throw typed errors, and accept the nonce and the time. This library has no
-/// request models: pass any `Encodable` request, or the request's JSON text.
+/// are synchronous, throw typed errors, and accept the nonce and the time. Pass one of the library's
+/// requests (``AdvancedCommerceInAppRequest``: validated before signing), any other `Encodable`
+/// request, or the request's JSON text.
 ///
 /// See [Generating JWS to sign App Store requests](https://developer.apple.com/documentation/storekit/generating-jws-to-sign-app-store-requests).
 public struct AdvancedCommerceInAppSignatureCreator: Sendable {
@@ -41,10 +42,37 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
         self.signer = AppStoreRequestSigner(audience: Self.audience, key: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
     }
 
+    /// Signs one of the library's Advanced Commerce in-app requests after checking Apple's rules
+    /// for its members (``AdvancedCommerceInAppRequest/validate()``).
+    ///
+    /// The request is encoded as the `Encodable` overload encodes it.
+    ///
+    /// - Parameters:
+    ///   - advancedCommerceInAppRequest: The request: ``AdvancedCommerceOneTimeChargeCreateRequest``,
+    ///     ``AdvancedCommerceSubscriptionCreateRequest``, ``AdvancedCommerceSubscriptionModifyInAppRequest``
+    ///     or ``AdvancedCommerceSubscriptionReactivateInAppRequest``.
+    ///   - nonce: The `nonce` claim; `nil` (the default) for a new random UUID.
+    ///   - issuedAt: The `iat` claim (whole seconds); now by default.
+    /// - Returns: The compact JWS.
+    /// - Throws: ``SignatureCreationError`` with code `invalidRequest` when the request breaks one
+    ///   of Apple's rules (the message is the ``AdvancedCommerceValidationError``'s) or cannot be
+    ///   encoded; `signingFailed` when OpenSSL fails.
+    public func createSignature(advancedCommerceInAppRequest: some AdvancedCommerceInAppRequest, nonce: UUID? = nil,
+                                issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+        do {
+            try advancedCommerceInAppRequest.validate()
+        } catch {
+            throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request breaks Apple's rules: \(error.message)")
+        }
+        return try encodeAndSign(advancedCommerceInAppRequest, nonce: nonce, issuedAt: issuedAt)
+    }
+
     /// Signs an Advanced Commerce in-app request given as a Swift value.
     ///
     /// The request is encoded with `JSONEncoder` (dates as milliseconds since 1970, as Apple's
     /// library does; keys sorted and slashes unescaped, so that one value always gives one JWS).
+    /// Nothing but its being a JSON object is checked: the library's own requests
+    /// (``AdvancedCommerceInAppRequest``) take the overload that validates them.
     ///
     /// - Parameters:
     ///   - advancedCommerceInAppRequest: The request, which must encode as a JSON object.
@@ -53,12 +81,17 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
     /// - Returns: The compact JWS.
     public func createSignature(advancedCommerceInAppRequest: some Encodable, nonce: UUID? = nil,
                                 issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+        try encodeAndSign(advancedCommerceInAppRequest, nonce: nonce, issuedAt: issuedAt)
+    }
+
+    /// Encodes `request` with `JSONEncoder` (as the `Encodable` overload documents) and signs it.
+    private func encodeAndSign(_ request: some Encodable, nonce: UUID?, issuedAt: Date) throws(SignatureCreationError) -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json: Data
         do {
-            json = try encoder.encode(advancedCommerceInAppRequest)
+            json = try encoder.encode(request)
         } catch {
             throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request cannot be encoded as JSON: \(error)")
         }
