@@ -45,7 +45,7 @@ enum Shared {
         let body = try Shared.minter().notificationBody(ResponseBodyV2DecodedPayload(notificationType: .refund), transaction: transaction,
                                                         renewalInfo: RenewalInfo(originalTransactionId: "7", productId: "com.example.pro"),
                                                         appTransaction: AppTransaction())
-        let result = try Shared.verifier().verifyNotification(body: body)
+        let result = try Shared.verifier().verifyNotification(body)
         #expect(result.isVerified, "\(String(describing: result.verificationError))")
         let payload = result.unsafePayloadValue
         #expect(payload.notificationType == .refund)

@@ -45,7 +45,7 @@ enum DocCSnippets {
         }
 
         func handleNotification(_ requestBody: Data) throws {
-            let result = try verifier.verifyNotification(body: requestBody)
+            let result = try verifier.verifyNotification(requestBody)
             let notification = try result.payloadValue      // throws the VerificationError if unverified
             print(notification.notificationType as Any, notification.subtype as Any)
             if case .success(.verified(let transaction))? = notification.transactionInfo {
@@ -67,13 +67,13 @@ enum DocCSnippets {
     // MARK: - OnlineVerification.md
 
     static func onlineVerification(jws: String) async throws -> Int {
-        let verifier = try SignedDataVerifier(configuration: .init(
-            bundleId: "com.example.app", appAppleId: 1234567890, environment: .production,
-            revocation: .ocsp(OCSPOptions())))            // 5 s per request, answers cached ≤ 15 min
+        let verifier = try OnlineSignedDataVerifier(
+            configuration: .init(bundleId: "com.example.app", appAppleId: 1234567890, environment: .production),
+            revocation: OCSPOptions())                    // 5 s per request, answers cached ≤ 15 min
 
         func handlePurchase(_ jws: String) async -> Int {
             do throws(OnlineVerificationError) {
-                switch try await verifier.online.verifyTransaction(jws) {
+                switch try await verifier.verifyTransaction(jws) {
                 case .verified(let transaction):
                     print("grant", transaction.productId)
                     return 200
@@ -123,12 +123,12 @@ extension DocCSnippets {
 
 extension HummingbirdShape {
     /// The article's two Hummingbird routes: offline transactions, online notifications.
-    static func serverFrameworksRoutes(verifier: SignedDataVerifier) -> Router {
+    static func serverFrameworksRoutes(verifier: SignedDataVerifier, onlineVerifier: OnlineSignedDataVerifier) -> Router {
         let router = Router()
         router.post("/transactions") { request, context -> Response in
             let body = try await request.body.collect(upTo: 1 << 20)
             do throws(SignedDataDecodingError) {
-                switch try verifier.verifyTransaction(body.readableBytesView) {   // offline: no await
+                switch try verifier.verifyTransaction(String(buffer: body)) {   // offline: no await
                 case .verified(let transaction):
                     await grant(transaction)
                     return Response(status: .ok)
@@ -145,7 +145,7 @@ extension HummingbirdShape {
         router.post("/notifications") { request, context -> Response in
             let body = try await request.body.collect(upTo: 1 << 20)
             do throws(OnlineVerificationError) {
-                switch try await verifier.online.verifyNotification(body: body.readableBytesView) {
+                switch try await onlineVerifier.verifyNotification(String(buffer: body)) {
                 case .verified(let notification):
                     await store(notification)
                     return Response(status: .ok)
@@ -175,7 +175,7 @@ extension VaporShape {
         app.post("transactions") { req async throws -> Response in
             guard let body = req.body.data else { return Response(status: .badRequest) }
             do throws(SignedDataDecodingError) {
-                switch try verifier.verifyTransaction(body.readableBytesView) {   // offline: no await
+                switch try verifier.verifyTransaction(String(buffer: body)) {   // offline: no await
                 case .verified(let transaction):
                     await grant(transaction)
                     return Response(status: .ok)

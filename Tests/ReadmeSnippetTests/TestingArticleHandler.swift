@@ -23,7 +23,7 @@ actor PurchaseHandler {
     }
 
     func handleNotification(body: Data) throws {
-        let notification = try verifier.verifyNotification(body: body).payloadValue
+        let notification = try verifier.verifyNotification(body).payloadValue
         guard let inner = try notification.transactionInfo?.get() else { throw Refused(reason: "no transaction") }
         let transaction = try inner.payloadValue
         if transaction.revocationDate != nil { owned.remove(transaction.productId) }

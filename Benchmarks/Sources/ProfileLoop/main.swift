@@ -11,8 +11,8 @@
 // leaf's RSA certificate signature, pre-parsed).
 //
 // Online (Corpus/online.jws and its pre-signed OCSP answers, Scripts/make-online-corpus.py):
-// online-offline (the synchronous offline path), async-offline (the async entry point, revocation
-// off), online-warm (the async entry point, revocation .ocsp, OCSP cache warmed before the loop; a
+// online-offline (the synchronous offline path), async-offline (the offline verifier called from an
+// async function), online-warm (OnlineSignedDataVerifier, OCSP cache warmed before the loop; a
 // request in the loop stops the process), and online-compare N [ROUNDS] (ROUNDS rounds, default 15,
 // each running N of the three in turn; prints the median and best µs of each and the ratios).
 //
@@ -146,32 +146,43 @@ struct OnlineLoop: Sendable {
     let online: OnlineCorpus
     let kind: Kind
     let verifier: SignedDataVerifier
+    private let onlineVerifier: OnlineSignedDataVerifier?
     private let transport: CorpusOCSPTransport?
 
     init(online: OnlineCorpus, kind: Kind) {
         self.online = online
         self.kind = kind
-        transport = kind == .onlineWarm ? online.makeTransport() : nil
-        verifier = online.makeVerifier(transport: transport)
+        let transport = kind == .onlineWarm ? online.makeTransport() : nil
+        self.transport = transport
+        verifier = online.makeVerifier()
+        onlineVerifier = transport.map { online.makeOnlineVerifier(transport: $0) }
     }
 
     /// Runs `iterations` verifications (the first call warms the OCSP cache first); returns how many
     /// were not `.verified`.
     func run(_ iterations: Int) async -> Int {
-        if let transport, transport.requests == 0 {
-            await online.warmUp(verifier, transport)
+        if let transport, let onlineVerifier, transport.requests == 0 {
+            await online.warmUp(onlineVerifier, transport)
         }
         var failures = 0
         switch kind {
         case .onlineOffline:
             for _ in 0..<iterations where !Self.syncVerified(verifier, online.jws) { failures += 1 }
-        case .asyncOffline, .onlineWarm:
-            for _ in 0..<iterations where (try? await verifier.online.verifyTransaction(online.jws))?.isVerified != true { failures += 1 }
+        case .asyncOffline:
+            for _ in 0..<iterations where await Self.asyncVerified(verifier, online.jws) != true { failures += 1 }
+        case .onlineWarm:
+            guard let onlineVerifier else { return iterations }
+            for _ in 0..<iterations where (try? await onlineVerifier.verifyTransaction(online.jws))?.isVerified != true { failures += 1 }
         }
         return failures
     }
 
-    /// The synchronous entry point (a synchronous context, so Swift picks the synchronous overload).
+    /// The offline verifier called from an async function, as the online one is.
+    private static func asyncVerified(_ verifier: SignedDataVerifier, _ jws: String) async -> Bool {
+        (try? verifier.verifyTransaction(jws))?.isVerified == true
+    }
+
+    /// The synchronous entry point, from a synchronous function.
     private static func syncVerified(_ verifier: SignedDataVerifier, _ jws: String) -> Bool {
         (try? verifier.verifyTransaction(jws))?.isVerified == true
     }

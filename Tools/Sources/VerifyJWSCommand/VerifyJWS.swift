@@ -78,8 +78,15 @@ struct VerifyJWS: ParsableCommand {
 
     mutating func run() throws {
         let verifier: SignedDataVerifier
+        var onlineVerifier: OnlineSignedDataVerifier?
         do {
-            verifier = try SignedDataVerifier(configuration: try makeConfiguration())
+            let configuration = try makeConfiguration()
+            verifier = try SignedDataVerifier(configuration: configuration)
+            if online {
+                let timeout = Duration.milliseconds(Int64(((ocspTimeout ?? 5) * 1000).rounded()))
+                onlineVerifier = try OnlineSignedDataVerifier(configuration: configuration,
+                                                              revocation: OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2))
+            }
         } catch {
             throw ValidationError(error.message)
         }
@@ -91,7 +98,7 @@ struct VerifyJWS: ParsableCommand {
             FileHandle.standardError.write(Data("verify-jws: \(LogSafeText.escaping(error.message))\n".utf8))
             throw ExitCode(2)
         }
-        let lineVerifier = LineVerifier(verifier: verifier, type: type, online: online)
+        let lineVerifier = LineVerifier(verifier: verifier, type: type, onlineVerifier: onlineVerifier)
         let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let writer = OutputWriter(format: format)
         let format = self.format
@@ -149,10 +156,6 @@ struct VerifyJWS: ParsableCommand {
         }
         var configuration = try verifierOptions.makeConfiguration(roots: roots, effectiveDate: effectiveDate.policy, rootScope: rootScope, forReceipts: type == .appReceipt, routeXcodeCertificateByKey: type == .auto)
         configuration.maximumInputLength = maxInputBytes
-        if online {
-            let timeout = Duration.milliseconds(Int64(((ocspTimeout ?? 5) * 1000).rounded()))
-            configuration.revocation = .ocsp(OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2))
-        }
         return configuration
     }
 
