@@ -24,7 +24,7 @@ struct APICommandUnavailable: ParsableCommand {
 
     static func exitExplaining() -> Never {
         FileHandle.standardError.write(Data(message.utf8))
-        exit(2)
+        Foundation.exit(2)
     }
 }
 #endif
