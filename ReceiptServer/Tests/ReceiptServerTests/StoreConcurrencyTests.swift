@@ -16,7 +16,9 @@ struct StoreConcurrencyTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let customer = "6a1e3c5d-7b9f-4e2a-8c4d-1f3e5a7b9c0d"
-        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, busyTimeoutMilliseconds: 300)
+        // A busy timeout long enough for the first write on a loaded machine; the locked writes
+        // below are refused after it.
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, busyTimeoutMilliseconds: 2000)
         let other = try await SQLiteConnection.open(storage: .file(path: directory.databasePath), logger: Logger(label: "other-writer"))
         do {
             let purchase = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: customer)

@@ -33,7 +33,7 @@ final class ServerProcess: Sendable {
         if bundle.lastPathComponent.hasSuffix(".xctest") {
             candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("ReceiptServer"))
         }
-        let package = TestData.repositoryRoot.appendingPathComponent("Examples/ReceiptServer/.build")
+        let package = TestData.repositoryRoot.appendingPathComponent("ReceiptServer/.build")
         candidates.append(package.appendingPathComponent("debug/ReceiptServer"))
         candidates.append(package.appendingPathComponent("release/ReceiptServer"))
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -43,7 +43,7 @@ final class ServerProcess: Sendable {
     /// `RECEIPT_SERVER_REQUIRE_POSTGRES=1`, as in CI, which builds it).
     static func requireExecutable() throws -> URL {
         guard let executable = executable() else {
-            let message = "ReceiptServer executable not found (beside the test bundle, in .build/debug or .build/release, or $RECEIPT_SERVER_EXECUTABLE): run `swift build` in Examples/ReceiptServer first"
+            let message = "ReceiptServer executable not found (beside the test bundle, in .build/debug or .build/release, or $RECEIPT_SERVER_EXECUTABLE): run `swift build` in ReceiptServer first"
             if ProcessInfo.processInfo.environment["RECEIPT_SERVER_REQUIRE_POSTGRES"] == "1" { throw TestServerError(message) }
             print("skipped: \(message)")
             try Test.cancel(Comment(rawValue: message))

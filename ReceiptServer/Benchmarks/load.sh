@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ReceiptServer under load, beside the library's raw verify rate, in one run, on loopback:
 #
-#     bash Examples/ReceiptServer/Benchmarks/load.sh [SECONDS] [DATABASE]
+#     bash ReceiptServer/Benchmarks/load.sh [SECONDS] [DATABASE]
 #
 # SECONDS (default 10) is the length of each wrk run; DATABASE is a postgres:// URL to load that
 # store instead of a SQLite file in a temporary directory. It builds verify-jws, ReceiptServer and
@@ -17,7 +17,7 @@
 # chain cached), summed. It prints requests/s and p50/p99 latency of each, and the ratios the
 # README states. Everything it starts is stopped on exit.
 set -euo pipefail
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/../.."
 seconds="${1:-10}"
 database="${2:-}"
 connections="${CONNECTIONS:-16}"
@@ -31,11 +31,11 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 
 echo "load: building (release)"
-swift build -c release --product verify-jws 2>&1 | tail -n 1
-swift build -c release --package-path Examples/ReceiptServer --product ReceiptServer 2>&1 | tail -n 1
+swift build -c release --package-path Tools --product verify-jws 2>&1 | tail -n 1
+swift build -c release --package-path ReceiptServer --product ReceiptServer 2>&1 | tail -n 1
 swift build -c release --package-path Benchmarks --product ProfileLoop 2>&1 | tail -n 1
-tool="$(swift build -c release --show-bin-path)/verify-jws"
-server="$(swift build -c release --package-path Examples/ReceiptServer --show-bin-path)/ReceiptServer"
+tool="$(swift build -c release --package-path Tools --show-bin-path)/verify-jws"
+server="$(swift build -c release --package-path ReceiptServer --show-bin-path)/ReceiptServer"
 loop="$(swift build -c release --package-path Benchmarks --show-bin-path)/ProfileLoop"
 
 work="$(mktemp -d)"
@@ -48,9 +48,9 @@ trap cleanup EXIT
 
 echo "load: minting 2,000 + 200 + 2 x $distinct transactions"
 "$tool" test-pki create "$work/pki" >/dev/null
-python3 Examples/ReceiptServer/Benchmarks/load_data.py payloads 2000 200 "$distinct" 1000 "$work/tokens" > "$work/payloads.jsonl"
+python3 ReceiptServer/Benchmarks/load_data.py payloads 2000 200 "$distinct" 1000 "$work/tokens" > "$work/payloads.jsonl"
 "$tool" mint transaction --pki "$work/pki" "$work/payloads.jsonl" > "$work/minted.jws"
-python3 Examples/ReceiptServer/Benchmarks/load_data.py bodies "$work/tokens" "$work/minted.jws" "$work/bodies.jsonl"
+python3 ReceiptServer/Benchmarks/load_data.py bodies "$work/tokens" "$work/minted.jws" "$work/bodies.jsonl"
 head -n 2200 "$work/bodies.jsonl" > "$work/preload.jsonl"
 sed -n "2201,$((2200 + distinct))p" "$work/bodies.jsonl" > "$work/distinct.jsonl"
 tail -n +"$((2201 + distinct))" "$work/bodies.jsonl" > "$work/big-renewals.jsonl"
@@ -69,7 +69,7 @@ curl -sf "http://127.0.0.1:$port/health" >/dev/null || { echo "load: the server 
 base="http://127.0.0.1:$port"
 
 echo "load: preloading the 2,000-item customer and 200 one-item customers"
-python3 Examples/ReceiptServer/Benchmarks/load_data.py preload "$base" "$work/preload.jsonl" 2200 "$token"
+python3 ReceiptServer/Benchmarks/load_data.py preload "$base" "$work/preload.jsonl" 2200 "$token"
 big="$(sed -n 1p "$work/tokens")"
 small="$(sed -n 2001p "$work/tokens")"
 
@@ -88,8 +88,8 @@ measure() {
 }
 
 echo "load: $seconds s per run, $connections connections, $threads wrk threads, store: ${database:-SQLite file}"
-BODIES="$work/distinct.jsonl" THREADS="$threads" measure "post distinct" -c "$connections" -s Examples/ReceiptServer/Benchmarks/post_bodies.lua "$base/transactions"
-BODIES="$work/resend.jsonl" THREADS=1 REPEAT=1 measure "post re-sent" -c "$connections" -s Examples/ReceiptServer/Benchmarks/post_bodies.lua "$base/transactions"
+BODIES="$work/distinct.jsonl" THREADS="$threads" measure "post distinct" -c "$connections" -s ReceiptServer/Benchmarks/post_bodies.lua "$base/transactions"
+BODIES="$work/resend.jsonl" THREADS=1 REPEAT=1 measure "post re-sent" -c "$connections" -s ReceiptServer/Benchmarks/post_bodies.lua "$base/transactions"
 measure "get 1-item customer" -c "$connections" -H "Authorization: Bearer $token" "$base/customers/$small/entitlements"
 measure "get 2,000-item customer" -c "$connections" -H "Authorization: Bearer $token" "$base/customers/$big/entitlements"
 half=$((connections / 2))
@@ -101,7 +101,7 @@ printf "%-34s %10s req/s   p50 %9s   p99 %9s\n" "  (the 2,000-item customer, mea
     "$(awk '$1 == "50%" { print $2 }' "$work/beside-big.txt")" "$(awk '$1 == "99%" { print $2 }' "$work/beside-big.txt")"
 
 # Last, since it grows the large customer: new renewals of the 2,000-item customer.
-BODIES="$work/big-renewals.jsonl" THREADS="$threads" measure "post distinct, 2,000-item customer" -c "$connections" -s Examples/ReceiptServer/Benchmarks/post_bodies.lua "$base/transactions"
+BODIES="$work/big-renewals.jsonl" THREADS="$threads" measure "post distinct, 2,000-item customer" -c "$connections" -s ReceiptServer/Benchmarks/post_bodies.lua "$base/transactions"
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
 
 # The library's raw rate on two threads: two single-threaded loops at once, for about as long.

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# CI for Examples/ReceiptServer: build (warnings in the example's own code fail the run) and test,
+# CI for ReceiptServer: build (warnings in the example's own code fail the run) and test,
 # against SQLite and a throwaway PostgreSQL cluster the tests start themselves.
 # .ci/run calls it from the repository root; it works from any directory.
 #
-# The package builds in Examples/ReceiptServer/.build: cache that folder between CI runs where the
-# CI allows it (keyed on Examples/ReceiptServer/Package.swift and Package.swift), since the first
+# The package builds in ReceiptServer/.build: cache that folder between CI runs where the
+# CI allows it (keyed on ReceiptServer/Package.swift and Package.swift), since the first
 # build of Hummingbird, AsyncHTTPClient, PostgresNIO and SQLite takes several minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")"

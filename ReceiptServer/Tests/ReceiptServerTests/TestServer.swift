@@ -10,10 +10,10 @@ import Testing
 
 /// Where the tests find the repository's signed test data.
 enum TestData {
-    /// The repository root: this file is `<root>/Examples/ReceiptServer/Tests/ReceiptServerTests/TestServer.swift`.
+    /// The repository root: this file is `<root>/ReceiptServer/Tests/ReceiptServerTests/TestServer.swift`.
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// `<root>/TestVectors/<path>`.
     static func vector(_ path: String) -> URL {

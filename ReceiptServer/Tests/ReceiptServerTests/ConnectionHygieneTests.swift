@@ -25,7 +25,9 @@ struct ConnectionHygieneTests {
         let server = try await TestServer.start(databasePath: directory.databasePath, connectionLimits: Self.short)
         try await server.stopping {
             let connection = try await RawConnection.connect(port: server.port)
-            try await connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            // On a loaded machine the header timeout may close the connection before these bytes
+            // go out: the client is disconnected either way, which is what is under test.
+            try? await connection.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             try await within(.seconds(30), "closing a slow-header connection") { try await connection.waitUntilClosed() }
             #expect(connection.received.isEmpty, "\(connection.received)")
             #expect(server.metric(#"receipt_server_connection_timeouts_total{timeout="header"}"#) == 1)

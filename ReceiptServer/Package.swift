@@ -3,8 +3,8 @@
 // ReceiptServer: an example App Store receipt server on Hummingbird 2 and SQLite, kept in its own
 // package so users of the library never resolve its dependencies. From the repository root:
 //
-//     swift run --package-path Examples/ReceiptServer ReceiptServer --help
-//     swift test --package-path Examples/ReceiptServer
+//     swift run --package-path ReceiptServer ReceiptServer --help
+//     swift test --package-path ReceiptServer
 //
 // See README.md.
 import PackageDescription
@@ -14,7 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         // The ServerAPIClient trait brings the AppStoreServerAPI client (the reconcile route).
-        .package(name: "swift-app-store-verification", path: "../..", traits: ["ServerAPIClient"]),
+        .package(name: "swift-app-store-verification", path: "..", traits: ["ServerAPIClient"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
