@@ -47,7 +47,7 @@ struct ReceiptServerContext: Sendable {
     func verifiedNotification(body: Data) throws(APIError) -> ResponseBodyV2DecodedPayload {
         let result: VerificationResult<ResponseBodyV2DecodedPayload>
         do {
-            result = try verifier.verifyNotification(body: body)
+            result = try verifier.verifyNotification(body)
         } catch {
             throw APIError(.badRequest, code: error.code.rawValue, "\(error.message) Nothing was stored.")
         }
