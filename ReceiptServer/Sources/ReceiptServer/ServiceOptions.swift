@@ -31,8 +31,11 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: "On SIGTERM, seconds until requests still running are cancelled; the process exits at most 5 s later. [env: RECEIPT_SERVER_SHUTDOWN_TIMEOUT; default: 20]")
     var shutdownTimeout: Double?
 
-    @Option(help: "The bearer token GET /customers/.../entitlements and POST /transactions/.../reconcile need (prefer the environment variable: a command line is visible to other users). [env: RECEIPT_SERVER_ACCESS_TOKEN; default: none, routes open]")
+    @Option(help: "The bearer token your backend presents: GET /customers/.../entitlements and POST /transactions/.../reconcile need it, and only a caller with it is told a customer's data (prefer the environment variable: a command line is visible to other users). Required unless --allow-unauthenticated. [env: RECEIPT_SERVER_ACCESS_TOKEN]")
     var accessToken: String?
+
+    @Flag(help: "Start without an access token: anyone who can reach the port and knows a customer's appAccountToken may read their entitlements, and reconcile is refused to everyone. Logged as a warning at start. [env: RECEIPT_SERVER_ALLOW_UNAUTHENTICATED=1]")
+    var allowUnauthenticated = false
 
     @Option(help: "Your In-App Purchase key (.p8 file) for the App Store Server API, used by the reconcile route. [env: RECEIPT_SERVER_API_KEY_FILE]")
     var apiKeyFile: String?
@@ -86,12 +89,24 @@ struct ServiceOptions: ParsableArguments {
         try seconds(shutdownTimeout, "RECEIPT_SERVER_SHUTDOWN_TIMEOUT", "shutdown-timeout", environment) ?? .seconds(20)
     }
 
-    /// The bearer token rule.
+    /// The access rule: the token, or, only when asked for explicitly, none.
     func accessControl(environment: [String: String]) throws -> AccessControl {
-        guard let token = text(accessToken, "RECEIPT_SERVER_ACCESS_TOKEN", environment) else { return .open }
-        guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+        let allowUnauthenticated = try allowUnauthenticated || flag("RECEIPT_SERVER_ALLOW_UNAUTHENTICATED", "allow-unauthenticated", environment)
+        guard let token = text(accessToken, "RECEIPT_SERVER_ACCESS_TOKEN", environment) else {
+            guard allowUnauthenticated else {
+                throw ValidationError("""
+                    No access token: set RECEIPT_SERVER_ACCESS_TOKEN (or --access-token) to a secret of 16 or more printable characters, \
+                    e.g. `openssl rand -hex 32`, and give it to your backend. Without one, anyone who can reach the port could read \
+                    customers' entitlements. To run without one anyway (a private port, or apps that keep their appAccountToken secret; \
+                    reconcile is then refused to everyone), pass --allow-unauthenticated or set RECEIPT_SERVER_ALLOW_UNAUTHENTICATED=1.
+                    """)
+            }
+            return .allowUnauthenticated
+        }
+        guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline && $0.asciiValue.map { $0 >= 0x21 && $0 < 0x7F } == true }) else {
             throw ValidationError("The access token (--access-token, RECEIPT_SERVER_ACCESS_TOKEN) must be at least 16 printable ASCII characters without spaces; generate one with `openssl rand -hex 32`.")
         }
+        // A token set makes --allow-unauthenticated moot: everything stays behind the token.
         return AccessControl(bearerToken: token)
     }
 
@@ -124,6 +139,16 @@ struct ServiceOptions: ParsableArguments {
 
     private func text(_ value: String?, _ name: String, _ environment: [String: String]) -> String? {
         value ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A yes/no environment variable: 1, true, yes (on) or 0, false, no, empty (off).
+    private func flag(_ name: String, _ option: String, _ environment: [String: String]) throws -> Bool {
+        guard let value = environment[name] else { return false }
+        switch value.lowercased() {
+        case "1", "true", "yes": return true
+        case "", "0", "false", "no": return false
+        default: throw ValidationError("\(name)=\(value) is neither 1 nor 0 (the --\(option) flag).")
+        }
     }
 
     private func whole(_ value: Int?, _ name: String, _ option: String, _ environment: [String: String]) throws -> Int? {

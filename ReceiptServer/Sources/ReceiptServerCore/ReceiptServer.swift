@@ -37,7 +37,8 @@ public final class ReceiptServer: Service, Sendable {
     /// - Parameters:
     ///   - configuration: where to listen, the database file, what to accept.
     ///   - connectionLimits: timeouts and the connection limit.
-    ///   - access: the bearer token guarding the routes that reveal a customer's data.
+    ///   - access: the access token guarding customers' data and reconcile, or, explicitly,
+    ///     ``AccessControl/allowUnauthenticated``.
     ///   - reconcile: App Store Server API credentials for the reconcile route; `nil` answers it 501.
     ///   - metrics: the metrics to record into (a new registry by default).
     ///   - logger: the server's logger.
@@ -48,7 +49,7 @@ public final class ReceiptServer: Service, Sendable {
     public init(
         configuration: ServerConfiguration,
         connectionLimits: ConnectionLimits = ConnectionLimits(),
-        access: AccessControl = .open,
+        access: AccessControl,
         reconcile: ReconcileConfiguration? = nil,
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger,
@@ -84,22 +85,25 @@ public final class ReceiptServer: Service, Sendable {
             environment: reconcile.environment, verifier: verifier, options: reconcile.options)
     }
 
-    /// The routes, behind the log, metrics, JSON error and body limit middleware; the routes that
-    /// reveal a customer's data also behind the bearer token when one is configured.
-    func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
+    /// The routes, behind the log, metrics, JSON error and body limit middleware, with the caller
+    /// established by the bearer token; the routes that reveal a customer's data behind the token
+    /// (unless the server runs with `--allow-unauthenticated`), reconcile behind it always.
+    func makeRouter() -> Router<ReceiptRequestContext> {
+        let router = Router(context: ReceiptRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: VerificationMetricsMiddleware(metrics: metrics))
         router.add(middleware: BodyLimitMiddleware(maximumBodyBytes: context.configuration.maximumBodyBytes))
+        router.add(middleware: BearerTokenMiddleware(token: access.bearerToken))
         let transactions = TransactionsRoute(server: context)
         let notifications = NotificationsRoute(server: context)
         let entitlements = EntitlementsRoute(server: context)
         let reconcile = ReconcileRoute(server: context, metrics: metrics, client: apiClient)
         let health = HealthRoute(server: context, metrics: metrics)
         let metricsRoute = MetricsRoute(metrics: metrics)
-        // Open: the app's and Apple's bodies are signed; health and metrics reveal no customer.
+        // Open: the app's and Apple's bodies are signed, and anyone but the backend is told only
+        // about what it posted; health and metrics reveal no customer.
         router.post("transactions") { request, requestContext in
             try await transactions.handle(request, context: requestContext)
         }
@@ -112,15 +116,14 @@ public final class ReceiptServer: Service, Sendable {
         router.get("metrics") { request, requestContext in
             try await metricsRoute.handle(request, context: requestContext)
         }
-        // A customer's data: behind the bearer token when one is set.
-        let customerData = router.group()
-        if let token = access.bearerToken {
-            customerData.add(middleware: BearerTokenMiddleware(token: token))
-        }
+        // A customer's data: the backend only, unless the server runs without a token.
+        let customerData = router.group().add(middleware: RequireBackendMiddleware(rule: .customerData, access: access))
         customerData.get("customers/:appAccountToken/entitlements") { request, requestContext in
             try await entitlements.handle(request, context: requestContext)
         }
-        customerData.post("transactions/:transactionId/reconcile") { request, requestContext in
+        // Links purchases to customers and spends the API quota: the backend only, always.
+        let backendOnly = router.group().add(middleware: RequireBackendMiddleware(rule: .backendOnly, access: access))
+        backendOnly.post("transactions/:transactionId/reconcile") { request, requestContext in
             try await reconcile.handle(request, context: requestContext)
         }
         return router
@@ -147,6 +150,13 @@ public final class ReceiptServer: Service, Sendable {
             "max_body_bytes": "\(context.configuration.maximumBodyBytes)", "access_token": "\(access.bearerToken == nil ? "none" : "set")",
             "reconcile": "\(apiClient == nil ? "off" : "on")",
         ])
+        if access.isUnauthenticated {
+            logger.warning("""
+                started WITHOUT an access token (--allow-unauthenticated): anyone who can reach the port and knows a customer's \
+                appAccountToken can read their entitlements, and reconcile is refused to everyone. Set RECEIPT_SERVER_ACCESS_TOKEN \
+                unless the port is private or your appAccountTokens are secrets.
+                """)
+        }
         let app = Application(
             router: makeRouter(),
             server: makeServerBuilder(),

@@ -117,6 +117,7 @@ struct MultiProcessTests {
                 for server in servers {
                     var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/customers/\(customer)/entitlements?at=1800000000000")
                     request.method = .GET
+                    request.headers.add(name: "Authorization", value: "Bearer \(TestServer.backendToken)")
                     let response = try await client.execute(request, timeout: .seconds(30))
                     let body = try await response.body.collect(upTo: 4 << 20)
                     #expect(response.status.code == 200)

@@ -11,26 +11,32 @@ import ReceiptServerCore
 /// Starting a server with connection limits, an access token or reconciliation, and talking to it
 /// with headers.
 extension TestServer {
-    /// Starts a server on `databasePath` for bundle `com.example.app`, Sandbox, trusting `roots`.
+    /// Starts a server on `databasePath` for bundle `com.example.app`, Sandbox, trusting `root` (or
+    /// `roots`), with its clock at `now` and the test backend's access token unless `access` says
+    /// otherwise.
     static func start(
         databasePath: String,
+        root: URL = TestData.vector("pki/root.der"),
         roots: [TrustedRoot]? = nil,
         now: Date = Date(),
         maximumBodyBytes: Int = 64 * 1024,
+        busyTimeoutMilliseconds: Int = 2000,
+        nonRenewingDurations: [String: TimeInterval] = [:],
         connectionLimits: ConnectionLimits = ConnectionLimits(),
-        access: AccessControl = .open,
+        access: AccessControl = TestServer.backendAccess,
         reconcile: ReconcileConfiguration? = nil,
         logger: Logger? = nil
     ) async throws -> TestServer {
         var defaultLogger = Logger(label: "ReceiptServerTests")
         defaultLogger.logLevel = .warning
         let logger = logger ?? defaultLogger
-        let trusted = try roots ?? TrustedRoot.roots(contentsOf: TestData.vector("pki/root.der"))
+        let trusted = try roots ?? TrustedRoot.roots(contentsOf: root)
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, databasePath: databasePath,
             verifier: .init(trustedRoots: trusted, bundleId: "com.example.app", environment: .sandbox),
-            maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: 2000, now: { now })
-        return try await start(logger: logger) { onServerRunning in
+            maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            nonRenewingDurations: nonRenewingDurations, now: { now })
+        return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
             try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
                                     reconcile: reconcile, logger: logger, onServerRunning: onServerRunning)
         }

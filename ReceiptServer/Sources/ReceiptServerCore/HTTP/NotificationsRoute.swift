@@ -5,8 +5,10 @@ import Hummingbird
 /// `POST /notifications`: App Store Server Notifications V2, the body Apple POSTs:
 /// `{"signedPayload": "<JWS>"}`.
 ///
-/// - 200 `{"stored": true|false, "notificationUUID": ..., "appAccountToken": ...}` once the
-///   notification is in the database (`stored` false: Apple re-sent one already stored).
+/// - 200 `{"stored": true|false, "notificationUUID": ..., "notificationType": ...}` once the
+///   notification is in the database (`stored` false: Apple re-sent one already stored); to your
+///   backend (``Caller/backend``) also `appAccountToken`, the customer its purchase belongs to. Apple,
+///   like anyone else, is told only about what it posted.
 /// - 400 when the body is not such JSON or the JWS does not decode; 413 when it is too large;
 ///   422 when the notification, or the transaction or renewal info inside it, does not verify.
 ///   Nothing is stored for any of these.
@@ -18,7 +20,7 @@ import Hummingbird
 struct NotificationsRoute: Sendable {
     let server: ReceiptServerContext
 
-    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         var request = request
         let body = try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes)
         let notification = try server.verifiedNotification(body: body)
@@ -66,9 +68,11 @@ struct NotificationsRoute: Sendable {
             throw APIError.storageUnavailable(error)
         }
         context.logger.info("notification \(notification.notificationUUID ?? "?") \(notification.notificationType?.rawValue ?? "?"): \(outcome.isNew ? "stored" : "already stored")")
+        // The customer its purchase belongs to may not be in the posted data: only the backend learns it.
         return JSONBody.response(NotificationAnswer(
             stored: outcome.isNew, notificationUUID: notification.notificationUUID,
-            notificationType: notification.notificationType?.rawValue, appAccountToken: outcome.appAccountToken))
+            notificationType: notification.notificationType?.rawValue,
+            appAccountToken: context.caller == .backend ? outcome.appAccountToken : nil))
     }
 
     /// The 200 answer's body.

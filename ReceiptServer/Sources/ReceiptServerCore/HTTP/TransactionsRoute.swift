@@ -7,19 +7,23 @@ import Hummingbird
 /// Body: `{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID>",
 /// "signedRenewalInfo": "<RenewalInfo.jwsRepresentation>"}`; `appAccountToken` is optional (see
 /// below), and so is `signedRenewalInfo`: a subscription's current renewal info
-/// (`Product.SubscriptionInfo.Status.renewalInfo`), which must belong to the same purchase. Answer: the customer's current entitlements, as
-/// `GET /customers/{appAccountToken}/entitlements` gives them, plus `"stored"`: whether this JWS was
-/// new (false for a re-send, which changes nothing).
+/// (`Product.SubscriptionInfo.Status.renewalInfo`), which must belong to the same purchase.
+///
+/// Answer to anyone: ``PostedTransactionAnswer``, only about what was posted (`"stored"`: whether
+/// this JWS was new, false for a re-send, which changes nothing). Answer to your backend
+/// (``Caller/backend``, the access token): the customer's current entitlements, as
+/// `GET /customers/{appAccountToken}/entitlements` gives them, plus `"stored"`.
 ///
 /// The customer is the transaction's own `appAccountToken`. For a transaction without one (the app
 /// did not set it at purchase), the body's `appAccountToken` names the customer; if neither does, the
 /// purchase must already belong to a customer, else the answer is 422 `missingAppAccountToken` and
 /// nothing is stored. A purchase (`originalTransactionId`) belongs to one customer for good: a
-/// transaction naming another one is answered 409 `customerConflict`.
+/// transaction naming another one is answered 409 `customerConflict` (naming the customer it
+/// belongs to only to the backend).
 struct TransactionsRoute: Sendable {
     let server: ReceiptServerContext
 
-    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         var request = request
         let shape = #"{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID, optional>", "signedRenewalInfo": "<JWS, optional>"}"#
         let object = try JSONBody.object(try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes), expecting: shape)
@@ -93,10 +97,16 @@ struct TransactionsRoute: Sendable {
             throw APIError(.unprocessableContent, code: "missingAppAccountToken",
                            "Transaction \(transaction.transactionId) has no appAccountToken and its purchase \(purchase) belongs to no customer yet, so the server cannot tell whose it is. Send {\"signedTransaction\": ..., \"appAccountToken\": \"<the customer's UUID>\"} (and set Product.PurchaseOption.appAccountToken when purchasing). Nothing was stored.")
         case .conflict(let linkedTo):
+            // Only the backend learns whose purchase it is; anyone else is told it is not theirs.
+            let owner = context.caller == .backend ? "customer \(linkedTo)" : "another customer"
             throw APIError(.conflict, code: "customerConflict",
-                           "Purchase \(purchase) already belongs to customer \(linkedTo), not \(ownToken ?? claimedCustomer ?? "?"). Nothing was stored.")
+                           "Purchase \(purchase) already belongs to \(owner), not \(ownToken ?? claimedCustomer ?? "?"). Nothing was stored.")
         case .stored(let customer, let isNew):
-            context.logger.info("transaction \(transaction.transactionId) for customer \(customer): \(isNew ? "stored" : "already stored")")
+            context.logger.debug("transaction \(transaction.transactionId): \(isNew ? "stored" : "already stored")")
+            guard context.caller == .backend else {
+                return JSONBody.response(PostedTransactionAnswer(
+                    stored: isNew, verified: true, transactionId: transaction.transactionId, originalTransactionId: purchase))
+            }
             var answer = try await server.entitlements(of: customer, at: server.configuration.now())
             answer.stored = isNew
             return JSONBody.response(answer)
