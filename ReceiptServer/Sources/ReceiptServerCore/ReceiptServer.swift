@@ -14,8 +14,11 @@ import ServiceLifecycle
 /// let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 /// try await group.run()
 /// ```
-/// On graceful shutdown (SIGTERM, SIGINT, or the group's `triggerGracefulShutdown()`) the server
-/// stops accepting connections, finishes the requests in flight, then closes the database. A
+/// It runs a Hummingbird `Application` whose `ServiceGroup` holds the HTTP server and the store's
+/// services (SQLite's writer and its deadline timer, or the PostgreSQL pool). On graceful shutdown
+/// (SIGTERM, SIGINT, or the group's `triggerGracefulShutdown()`) the server stops accepting
+/// connections and finishes the requests in flight, then the store's services stop and close the
+/// database. A
 /// client cannot hold a connection or the shutdown: ``ConnectionLimits`` closes slow headers,
 /// stalled bodies and idle connections, and bodies still arriving at shutdown after its grace
 /// period. (Bound the shutdown as a whole with the group's `maximumGracefulShutdownDuration`, as
@@ -93,7 +96,6 @@ public final class ReceiptServer: Service, Sendable {
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: JSONErrorMiddleware())
-        router.add(middleware: VerificationMetricsMiddleware(metrics: metrics))
         router.add(middleware: BodyLimitMiddleware(maximumBodyBytes: context.configuration.maximumBodyBytes))
         router.add(middleware: BearerTokenMiddleware(token: access.bearerToken))
         let transactions = TransactionsRoute(server: context)
@@ -157,32 +159,23 @@ public final class ReceiptServer: Service, Sendable {
                 unless the port is private or your appAccountTokens are secrets.
                 """)
         }
+        // The store's services (SQLite's writer and deadline timer, or the PostgreSQL pool) run in
+        // the application's ServiceGroup, which starts them first and, on graceful shutdown, stops
+        // them after the HTTP server has answered its last request; they close the database.
         let app = Application(
             router: makeRouter(),
             server: makeServerBuilder(),
             configuration: .init(
                 address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer",
                 availableConnectionsDelegate: MaximumAvailableConnections(connectionLimits.maximumConnections, logger: logger)),
+            services: store.services,
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("ReceiptServer listening on \(channel.localAddress.map(String.init(describing:)) ?? "?")")
                 await onServerRunning(port)
             },
             logger: logger)
-        do {
-            try await app.run()
-        } catch {
-            try? await closeStore()
-            throw error
-        }
-        try await closeStore()
+        try await app.run()
         logger.info("ReceiptServer stopped; database closed")
-    }
-
-    /// Closes the database in a task of its own: when the shutdown timeout cancelled the server's
-    /// task, the database must still close (a cancelled close would leave it open).
-    private func closeStore() async throws {
-        let store = self.store
-        try await Task { try await store.close() }.value
     }
 }

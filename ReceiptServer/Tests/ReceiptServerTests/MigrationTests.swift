@@ -155,14 +155,8 @@ struct MigrationTests {
 
     /// What `ReceiptServer --reverify` does, from a second store on the same database.
     static func reverify(_ location: String, with verifier: SignedDataVerifier) async throws -> ReceiptStore.ReverificationReport {
-        let store = try await ReceiptStore.open(location, verifier: verifier, logger: Logger(label: "reverify"))
-        do {
-            let report = try await store.reverify(with: verifier, now: Int64(Date().timeIntervalSince1970 * 1000))
-            try await store.close()
-            return report
-        } catch {
-            try? await store.close()
-            throw error
+        try await ReceiptStore.withOpened(location, verifier: verifier, logger: Logger(label: "reverify")) { store in
+            try await store.reverify(with: verifier, now: Int64(Date().timeIntervalSince1970 * 1000))
         }
     }
 }

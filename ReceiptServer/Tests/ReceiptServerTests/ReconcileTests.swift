@@ -157,6 +157,18 @@ struct ReconcileTests {
         }
     }
 
+    @Test("A body naming the customer twice is 400 before Apple is asked")
+    func duplicateCustomer() async throws {
+        try await Self.with { server, fake, _ in
+            let body = Data(#"{"appAccountToken": "\#(Self.customer)", "appAccountToken": "7e3fb20b-4cdb-47cc-936d-99d65f608138"}"#.utf8)
+            let answer = try await server.request(.POST, "/transactions/3000000000000001/reconcile", headers: server.backendHeaders, body: body)
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect(answer.errorCode == "invalidBody")
+            #expect(fake.requests.isEmpty)
+            #expect(try await server.server.store.count() == 0)
+        }
+    }
+
     @Test("A transaction ID that is not one is 400 before Apple is asked")
     func invalidTransactionId() async throws {
         try await Self.with { server, fake, _ in

@@ -20,7 +20,7 @@ extension TestServer {
         roots: [TrustedRoot]? = nil,
         now: Date = Date(),
         maximumBodyBytes: Int = 64 * 1024,
-        busyTimeoutMilliseconds: Int = 2000,
+        busyTimeoutMilliseconds: Int = 10_000,
         nonRenewingDurations: [String: TimeInterval] = [:],
         connectionLimits: ConnectionLimits = ConnectionLimits(),
         access: AccessControl = TestServer.backendAccess,
@@ -62,6 +62,19 @@ extension TestServer {
             return Double(line.dropFirst(series.count + 1))
         }
         return nil
+    }
+
+    /// Sends with `send` again while the answer is a retryable 503, as Apple retries a notification
+    /// (each attempt waits up to the busy timeout; all of them at most a minute): for a write that
+    /// must succeed once a lock is gone, on a machine whose load may make one attempt miss its
+    /// busy timeout.
+    func retryingWhileUnavailable(_ send: @escaping @Sendable () async throws -> Answer) async throws -> Answer {
+        try await within(.seconds(60), "a write answered other than 503") {
+            while true {
+                let answer = try await send()
+                if answer.status != 503 { return answer }
+            }
+        }
     }
 
     /// Stops the server even when the test failed, then rethrows.

@@ -22,42 +22,12 @@ struct NotificationsRoute: Sendable {
 
     func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         var request = request
-        let body = try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes)
-        let notification = try server.verifiedNotification(body: body)
-
-        var transaction: Transaction?
-        switch notification.transactionInfo {
-        case nil: break
-        case .failure(let error):
-            throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedTransactionInfo does not decode: \(error.message) Nothing was stored.")
-        case .success(.unverified(_, let error)):
-            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedTransactionInfo does not: \(error). Nothing was stored.", verificationReason: error.code)
-        case .success(.verified(let verified)):
-            transaction = verified
-        }
-        var renewal: RenewalInfo?
-        switch notification.renewalInfo {
-        case nil: break
-        case .failure(let error):
-            throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedRenewalInfo does not decode: \(error.message) Nothing was stored.")
-        case .success(.unverified(_, let error)):
-            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedRenewalInfo does not: \(error). Nothing was stored.", verificationReason: error.code)
-        case .success(.verified(let verified)):
-            renewal = verified
-        }
-
-        guard let signedPayload = notification.jws?.jwsRepresentation else {
-            throw APIError(.internalServerError, code: "internal", "The verified notification carries no JWS.")
-        }
-        let purchase = transaction?.originalTransactionId ?? renewal?.originalTransactionId
-        let customer = (transaction?.appAccountTokenUUID ?? renewal?.appAccountTokenUUID).map { CustomerKey.canonical($0) }
-        let row = VerifiedSignedData(
-            row: StoredSignedData(
-                kind: .notification, jws: signedPayload, originalTransactionId: purchase,
-                transactionId: transaction?.transactionId, notificationUUID: notification.notificationUUID,
-                notificationType: notification.notificationType?.rawValue, productId: transaction?.productId ?? renewal?.productId,
-                signedDate: notification.signedDate.map(UnixMilliseconds.of)),
-            item: .notification(.verified(notification)))
+        let body = try JSONBody.decode(NotificationRequestBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
+                                       expecting: NotificationRequestBody.shape)
+        let accepted = try server.check.notification(body.signedPayload)
+        let notification = accepted.notification
+        let row = accepted.row
+        let customer = accepted.customer
         let outcome: ReceiptStore.NotificationOutcome
         do {
             let server = self.server

@@ -25,32 +25,13 @@ struct TransactionsRoute: Sendable {
 
     func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         var request = request
-        let shape = #"{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID, optional>", "signedRenewalInfo": "<JWS, optional>"}"#
-        let object = try JSONBody.object(try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes), expecting: shape)
-        guard let jws = object["signedTransaction"] as? String else {
-            throw APIError.invalidBody("The body has no \"signedTransaction\" string; send \(shape).")
-        }
-        var claimedCustomer: String?
-        if let value = object["appAccountToken"], !(value is NSNull) {
-            guard let text = value as? String, let canonical = CustomerKey.canonical(text) else {
-                throw APIError.invalidBody("\"appAccountToken\" must be a UUID string such as \"7e3fb20b-4cdb-47cc-936d-99d65f608138\".")
-            }
-            claimedCustomer = canonical
-        }
-
-        var renewalJWS: String?
-        if let value = object["signedRenewalInfo"], !(value is NSNull) {
-            guard let text = value as? String else {
-                throw APIError.invalidBody("\"signedRenewalInfo\" must be a string: RenewalInfo.jwsRepresentation.")
-            }
-            renewalJWS = text
-        }
-
-        let transaction = try server.verifiedTransaction(jws)
-        var renewal: RenewalInfo?
-        if let renewalJWS {
-            renewal = try server.verifiedRenewalInfo(renewalJWS)
-        }
+        let body = try JSONBody.decode(TransactionRequestBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
+                                       expecting: TransactionRequestBody.shape)
+        let claimedCustomer = try body.appAccountToken.map(CustomerKey.required)
+        let jws = body.signedTransaction
+        let renewalJWS = body.signedRenewalInfo
+        let transaction = try server.check.transaction(jws)
+        let renewal = try renewalJWS.map(server.check.renewalInfo)
         // A verified transaction always carries it (the verifier refuses one without); the guard
         // keeps the server's invariant explicit.
         let purchase = transaction.originalTransactionId

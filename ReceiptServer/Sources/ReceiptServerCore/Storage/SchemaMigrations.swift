@@ -35,7 +35,7 @@ enum SchemaMigrations {
         records: @escaping @Sendable (SignedDataKind, String, String) throws -> VerifiedRecords
     ) async throws(StorageError) {
         let dialect = backend.dialect
-        try await backend.write("upgrading the database schema", { session in
+        try await backend.writeAtStart("upgrading the database schema") { session in
             if dialect == .postgres {
                 // Two servers starting at once on one database: one migrates, the other waits.
                 _ = try await session.query("SELECT pg_advisory_xact_lock(190019)")
@@ -69,7 +69,7 @@ enum SchemaMigrations {
             if dialect == .sqlite {
                 _ = try await session.query("PRAGMA user_version = \(latest)")
             }
-        }, afterCommit: { _ in })
+        }
     }
 
     private static func note(_ version: Int64, _ description: String, on session: any SQLSession, now: Int64) async throws {
