@@ -188,6 +188,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             configuration: configuration, connectionLimits: limits,
             access: try service.accessControl(environment: environmentVariables),
             reconcile: try service.reconcileConfiguration(environment: environmentVariables, verifierEnvironment: verifier.environment),
+            backfill: try service.backfillConfiguration(environment: environmentVariables),
             logger: logger)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -46,6 +46,15 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: "Your App Store Connect issuer ID. [env: RECEIPT_SERVER_API_ISSUER_ID]")
     var apiIssuerId: String?
 
+    @Option(help: "With API credentials: minutes between two notification backfills from Get Notification History (the first runs at start); 0 turns the backfill off. [env: RECEIPT_SERVER_BACKFILL_INTERVAL_MINUTES; default: 60]")
+    var backfillInterval: Double?
+
+    @Option(help: "Minutes before the latest stored notification's signedDate a backfill starts. [env: RECEIPT_SERVER_BACKFILL_MARGIN_MINUTES; default: 60]")
+    var backfillMargin: Double?
+
+    @Option(help: "Days back a backfill starts when no notification is stored yet (at most 180). [env: RECEIPT_SERVER_BACKFILL_WINDOW_DAYS; default: 30]")
+    var backfillWindow: Double?
+
     @Option(help: "The App Store Server API to ask, Sandbox or Production. [env: RECEIPT_SERVER_API_ENVIRONMENT; default: the --environment of the signed data]")
     var apiEnvironment: String?
 
@@ -108,6 +117,34 @@ struct ServiceOptions: ParsableArguments {
         }
         // A token set makes --allow-unauthenticated moot: everything stays behind the token.
         return AccessControl(bearerToken: token)
+    }
+
+    /// The notification backfill's schedule, or `nil` when it is turned off (`--backfill-interval 0`).
+    func backfillConfiguration(environment: [String: String]) throws -> BackfillConfiguration? {
+        func number(_ value: Double?, _ name: String, _ option: String, unit: Double, maximum: Double) throws -> Duration? {
+            var parsed = value
+            if parsed == nil, let text = text(nil, name, environment) {
+                guard let number = Double(text) else { throw ValidationError("\(name)=\(text) is not a number (the --\(option) option).") }
+                parsed = number
+            }
+            guard let parsed else { return nil }
+            guard parsed.isFinite, parsed >= 0, parsed <= maximum else {
+                throw ValidationError("--\(option) is \(parsed); give a number from 0 to \(Int(maximum)) (\(name)).")
+            }
+            return .milliseconds(Int64((parsed * unit * 1000).rounded()))
+        }
+        var configuration = BackfillConfiguration()
+        if let interval = try number(backfillInterval, "RECEIPT_SERVER_BACKFILL_INTERVAL_MINUTES", "backfill-interval", unit: 60, maximum: 7 * 24 * 60) {
+            guard interval > .zero else { return nil }
+            configuration.interval = interval
+        }
+        if let margin = try number(backfillMargin, "RECEIPT_SERVER_BACKFILL_MARGIN_MINUTES", "backfill-margin", unit: 60, maximum: 30 * 24 * 60) {
+            configuration.margin = margin
+        }
+        if let window = try number(backfillWindow, "RECEIPT_SERVER_BACKFILL_WINDOW_DAYS", "backfill-window", unit: 86_400, maximum: 180) {
+            configuration.initialWindow = window
+        }
+        return configuration
     }
 
     /// The reconcile route's API credentials, or `nil` when none are given.

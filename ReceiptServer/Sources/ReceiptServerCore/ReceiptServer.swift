@@ -34,6 +34,8 @@ public final class ReceiptServer: Service, Sendable {
     let apiClient: AppStoreServerAPIClient?
     let logger: Logger
     let onServerRunning: @Sendable (Int) async -> Void
+    /// The notification backfill, when API credentials and a backfill configuration are given.
+    let backfill: NotificationBackfill?
 
     /// Opens the database and builds the verifier.
     ///
@@ -42,10 +44,14 @@ public final class ReceiptServer: Service, Sendable {
     ///   - connectionLimits: timeouts and the connection limit.
     ///   - access: the access token guarding customers' data and reconcile, or, explicitly,
     ///     ``AccessControl/allowUnauthenticated``.
-    ///   - reconcile: App Store Server API credentials for the reconcile route; `nil` answers it 501.
+    ///   - reconcile: App Store Server API credentials for the reconcile route and the notification
+    ///     backfill; `nil` answers reconcile 501 and backfills nothing.
+    ///   - backfill: when and how far back to backfill notifications from Get Notification History
+    ///     (with `reconcile`'s credentials); `nil` turns it off.
     ///   - metrics: the metrics to record into (a new registry by default).
     ///   - logger: the server's logger.
     ///   - onServerRunning: called with the bound port once the server listens.
+    ///   - onBackfill: called with each backfill run's report.
     /// - Throws: `VerifierConfigurationError` for a bad verifier configuration, ``StorageError``
     ///   when the database cannot be opened, `AppStoreServerAPIError` for a reconcile base URL that
     ///   is neither https nor http to loopback.
@@ -54,9 +60,11 @@ public final class ReceiptServer: Service, Sendable {
         connectionLimits: ConnectionLimits = ConnectionLimits(),
         access: AccessControl,
         reconcile: ReconcileConfiguration? = nil,
+        backfill: BackfillConfiguration? = BackfillConfiguration(),
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger,
-        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in }
     ) async throws {
         let verifier = try SignedDataVerifier(configuration: configuration.verifier)
         self.apiClient = try reconcile.map { reconcile throws(AppStoreServerAPIError) in
@@ -74,6 +82,13 @@ public final class ReceiptServer: Service, Sendable {
         self.access = access
         self.logger = logger
         self.onServerRunning = onServerRunning
+        if let apiClient, let backfill {
+            self.backfill = NotificationBackfill(
+                client: apiClient, store: store, check: context.check, metrics: metrics, configuration: backfill,
+                now: configuration.now, logger: logger, onRun: onBackfill)
+        } else {
+            self.backfill = nil
+        }
     }
 
     /// The App Store Server API client the reconcile route asks.
@@ -151,6 +166,7 @@ public final class ReceiptServer: Service, Sendable {
             "max_connections": "\(limits.maximumConnections)", "shutdown_grace_period": "\(limits.shutdownGracePeriod)",
             "max_body_bytes": "\(context.configuration.maximumBodyBytes)", "access_token": "\(access.bearerToken == nil ? "none" : "set")",
             "reconcile": "\(apiClient == nil ? "off" : "on")",
+            "backfill": "\(backfill.map { "every \($0.configuration.interval)" } ?? "off")",
         ])
         if access.isUnauthenticated {
             logger.warning("""
@@ -159,16 +175,17 @@ public final class ReceiptServer: Service, Sendable {
                 unless the port is private or your appAccountTokens are secrets.
                 """)
         }
-        // The store's services (SQLite's writer and deadline timer, or the PostgreSQL pool) run in
-        // the application's ServiceGroup, which starts them first and, on graceful shutdown, stops
-        // them after the HTTP server has answered its last request; they close the database.
+        // The store's services (SQLite's writer and deadline timer, or the PostgreSQL pool) and the
+        // backfill run in the application's ServiceGroup, which starts them in this order before the
+        // HTTP server and, on graceful shutdown, stops them in reverse after the HTTP server has
+        // answered its last request: the backfill, then the store's, which close the database.
         let app = Application(
             router: makeRouter(),
             server: makeServerBuilder(),
             configuration: .init(
                 address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer",
                 availableConnectionsDelegate: MaximumAvailableConnections(connectionLimits.maximumConnections, logger: logger)),
-            services: store.services,
+            services: store.services + (backfill.map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("ReceiptServer listening on \(channel.localAddress.map(String.init(describing:)) ?? "?")")

@@ -25,6 +25,8 @@ extension TestServer {
         connectionLimits: ConnectionLimits = ConnectionLimits(),
         access: AccessControl = TestServer.backendAccess,
         reconcile: ReconcileConfiguration? = nil,
+        backfill: BackfillConfiguration? = nil,
+        onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in },
         logger: Logger? = nil
     ) async throws -> TestServer {
         var defaultLogger = Logger(label: "ReceiptServerTests")
@@ -38,7 +40,7 @@ extension TestServer {
             nonRenewingDurations: nonRenewingDurations, now: { now })
         return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
             try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
-                                    reconcile: reconcile, logger: logger, onServerRunning: onServerRunning)
+                                    reconcile: reconcile, backfill: backfill, logger: logger, onServerRunning: onServerRunning, onBackfill: onBackfill)
         }
     }
 

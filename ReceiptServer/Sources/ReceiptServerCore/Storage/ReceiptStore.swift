@@ -274,6 +274,25 @@ public final class ReceiptStore: Sendable {
         }
     }
 
+    /// The latest `signedDate` of a stored notification, in milliseconds since 1970, or `nil` when
+    /// none is stored: where the notification backfill starts.
+    ///
+    /// - Throws: ``StorageError`` on a database failure.
+    public func lastNotificationSignedDate() async throws(StorageError) -> Int64? {
+        try await backend.read("reading the latest stored notification's signedDate") { session in
+            try await StoreSQL.lastNotificationSignedDate(on: session)
+        }
+    }
+
+    /// Whether a notification with `notificationUUID` is stored.
+    ///
+    /// - Throws: ``StorageError`` on a database failure.
+    public func hasNotification(uuid notificationUUID: String) async throws(StorageError) -> Bool {
+        try await backend.read("looking up notification \(notificationUUID)") { session in
+            try await StoreSQL.hasNotification(notificationUUID, on: session)
+        }
+    }
+
     /// How many JWS are stored, in all or of one kind (for operators and tests).
     ///
     /// - Throws: ``StorageError`` on a database failure.
