@@ -236,11 +236,11 @@ struct AppleClientRequestTests {
         try await Harness.with { harness in
             let client = try harness.client()
             await expected.call(client)
-            let request = try #require(harness.store.requests.last, "\(expected.name): no request was sent")
+            let request = try #require(harness.fake.requests.last, "\(expected.name): no request was sent")
             #expect(request.method == expected.method, "\(expected.name)")
             #expect(Self.uuidsUppercased(request.path) == Self.uuidsUppercased(expected.path), "\(expected.name)")
             var query: [String: [String]] = [:]
-            for (name, value) in request.query { query[name, default: []].append(value) }
+            for item in request.query { query[item.name, default: []].append(item.value) }
             #expect(query == expected.query, "\(expected.name)")
             if let body = expected.body {
                 let object = try JSONDecoder().decode([String: JSONText].self, from: request.body)
