@@ -126,7 +126,7 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
             throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request must be a JSON object, not \(document.root.excerpt)")
         }
         var claims = SignedJSONObject()
-        claims.set("request", .string(Base64.encodeStandard(trimmed)))
+        claims.set("request", .string(Data(trimmed).base64EncodedString()))
         return try signer.createSignature(claims, nonce: nonce, issuedAt: issuedAt)
     }
 }

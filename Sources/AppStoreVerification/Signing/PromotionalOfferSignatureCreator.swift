@@ -58,7 +58,7 @@ public struct PromotionalOfferSignatureCreator: Sendable {
         let text = signedText(productIdentifier: productIdentifier, subscriptionOfferID: subscriptionOfferID,
                               applicationUsername: applicationUsername, nonce: nonce, timestamp: timestamp)
         do {
-            return Base64.encodeStandard(try key.sign(Array(text.utf8), encoding: .der))
+            return try key.sign(Array(text.utf8), encoding: .der).base64EncodedString()
         } catch {
             throw SignatureCreationError(.signingFailed, "ECDSA-SHA256 signing failed: \(error.message)")
         }

@@ -93,7 +93,7 @@ extension RealtimeResponseBody {
     }
 
     /// The response as JSON, to send back with `Content-Type: application/json`: keys sorted,
-    /// identifiers as lowercase UUIDs, absent members left out (``AppStoreJSON/encode(_:)``).
+    /// identifiers as lowercase UUIDs, absent members left out (as ``AppStoreJSON/makeEncoder()`` encodes it).
     public var jsonRepresentation: Data {
         // These members are strings, integers and UUIDs only, which always encode.
         (try? AppStoreJSON.encode(self)) ?? Data("{}".utf8)
