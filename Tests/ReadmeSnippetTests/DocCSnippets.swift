@@ -102,20 +102,20 @@ enum DocCSnippets {
 // MARK: - SigningRequests.md
 
 extension DocCSnippets {
-    static func signingRequests() throws -> (String, String) {
+    static func signingRequests() throws -> (String, String, Int64?) {
         let key = try SigningKey(contentsOf: URL(fileURLWithPath: "SubscriptionKey_ABC123XYZ.p8"))
 
         // Promotional offer, V1: base64 of a DER ECDSA-SHA256 signature.
         let v1 = PromotionalOfferSignatureCreator(signingKey: key, keyId: "ABC123XYZ", bundleId: "com.example.app")
-        let nonce = UUID()
-        let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
+        let nonce = UUID(), timestamp = Date()
         let signature = try v1.createSignature(productIdentifier: "com.example.monthly", subscriptionOfferID: "WINBACK",
                                                appAccountToken: nil, nonce: nonce, timestamp: timestamp)
+        let milliseconds = PromotionalOfferSignatureCreator.milliseconds(timestamp)   // what the app passes to StoreKit
 
         // Promotional offer V2, introductory offer eligibility, Advanced Commerce: compact ES256 JWS.
-        let v2 = PromotionalOfferV2SignatureCreator(key: key, keyId: "ABC123XYZ", issuerId: "57246542-96fe-1a63-e053-0824d011072a", bundleId: "com.example.app")
+        let v2 = PromotionalOfferV2SignatureCreator(signingKey: key, keyId: "ABC123XYZ", issuerId: "57246542-96fe-1a63-e053-0824d011072a", bundleId: "com.example.app")
         let jws = try v2.createSignature(productId: "com.example.monthly", offerIdentifier: "WINBACK", transactionId: "2000000123456789")
-        return (signature, jws)
+        return (signature, jws, milliseconds)
     }
 }
 
