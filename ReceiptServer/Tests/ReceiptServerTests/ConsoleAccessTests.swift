@@ -14,14 +14,9 @@ struct ConsoleAccessTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let server = try await TestServer.start(databasePath: directory.databasePath, access: AccessControl(bearerToken: ConsoleFixture.token))
-        let browser = ConsoleBrowser(port: server.port)
-        do {
-            try await server.stopping { try await body(server, browser) }
-        } catch {
-            try? await browser.shutdown()
-            throw error
+        try await server.stopping {
+            try await ConsoleBrowser.using(port: server.port) { browser in try await body(server, browser) }
         }
-        try await browser.shutdown()
     }
 
     @Test("Without an access token there is no console: every /console path is 404")
@@ -29,15 +24,13 @@ struct ConsoleAccessTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let server = try await TestServer.start(databasePath: directory.databasePath)
-        let browser = ConsoleBrowser(port: server.port)
-        try await server.stopping {
+        try await server.stopping { try await ConsoleBrowser.using(port: server.port) { browser in
             for path in ["/console", "/console/sign-in", "/console/static/console.css", Self.customerPath] {
                 let page = try await browser.get(path)
                 #expect(page.status == 404, "\(path): \(page.status)")
             }
             #expect(try await browser.post("/console/sign-in", form: [("token", "anything")]).status == 404)
-        }
-        try await browser.shutdown()
+        } }
     }
 
     @Test("Without a session every console page redirects to sign-in: pages, forms, unknown paths, a bearer token, a forged cookie")
@@ -86,14 +79,14 @@ struct ConsoleAccessTests {
             #expect(try await browser.get("/console/sign-in").location == "/console")
 
             // Behind a proxy that terminates TLS (X-Forwarded-Proto: https) the cookies are Secure.
-            let proxied = ConsoleBrowser(port: browser.port)
-            let tls = [("X-Forwarded-Proto", "https")]
-            let form = try await proxied.get("/console/sign-in", headers: tls)
-            #expect(form.setCookie("receipt_console_sign_in")?.lowercased().contains("; secure") == true)
-            let secure = try await proxied.signIn(token: ConsoleFixture.token, headers: tls)
-            let secureCookie = try #require(secure.setCookie("receipt_console_session"))
-            #expect(secureCookie.lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.contains("secure"), "\(secureCookie)")
-            try await proxied.shutdown()
+            try await ConsoleBrowser.using(port: browser.port) { proxied in
+                let tls = [("X-Forwarded-Proto", "https")]
+                let form = try await proxied.get("/console/sign-in", headers: tls)
+                #expect(form.setCookie("receipt_console_sign_in")?.lowercased().contains("; secure") == true)
+                let secure = try await proxied.signIn(token: ConsoleFixture.token, headers: tls)
+                let secureCookie = try #require(secure.setCookie("receipt_console_session"))
+                #expect(secureCookie.lowercased().split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.contains("secure"), "\(secureCookie)")
+            }
         }
     }
 
@@ -114,11 +107,11 @@ struct ConsoleAccessTests {
             #expect(mismatched.status == 403)
             #expect(mismatched.setCookie("receipt_console_session") == nil)
             // Without the sign-in cookie at all (another site's form: SameSite=Strict sends none).
-            let bare = ConsoleBrowser(port: browser.port)
-            let noCookie = try await bare.post("/console/sign-in", form: [("signInToken", form.hidden("signInToken") ?? ""), ("token", ConsoleFixture.token)])
-            #expect(noCookie.status == 403)
-            #expect(noCookie.setCookie("receipt_console_session") == nil)
-            try await bare.shutdown()
+            try await ConsoleBrowser.using(port: browser.port) { bare in
+                let noCookie = try await bare.post("/console/sign-in", form: [("signInToken", form.hidden("signInToken") ?? ""), ("token", ConsoleFixture.token)])
+                #expect(noCookie.status == 403)
+                #expect(noCookie.setCookie("receipt_console_session") == nil)
+            }
             // From another origin, even with everything right.
             let crossSite = try await browser.signIn(token: ConsoleFixture.token, headers: [("Origin", "http://evil.example")])
             #expect(crossSite.status == 403)

@@ -39,6 +39,20 @@ final class ConsoleBrowser {
         self.port = port
     }
 
+    /// Runs `body` with a browser on `port`, shutting its HTTP client down however `body` ends.
+    static func using<T>(port: Int, _ body: (ConsoleBrowser) async throws -> T) async throws -> T {
+        let browser = ConsoleBrowser(port: port)
+        let value: T
+        do {
+            value = try await body(browser)
+        } catch {
+            try? await browser.shutdown()
+            throw error
+        }
+        try await browser.shutdown()
+        return value
+    }
+
     func shutdown() async throws {
         try await client.shutdown()
     }

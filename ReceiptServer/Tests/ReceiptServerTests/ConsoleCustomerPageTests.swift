@@ -15,19 +15,14 @@ struct ConsoleCustomerPageTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let server = try await fixture.startServer(databasePath: directory.databasePath)
-        let browser = ConsoleBrowser(port: server.port)
-        do {
-            try await server.stopping {
-                try await fixture.seed(server)
+        try await server.stopping {
+            try await fixture.seed(server)
+            try await ConsoleBrowser.using(port: server.port) { browser in
                 let signIn = try await browser.signIn(token: ConsoleFixture.token)
                 guard signIn.status == 303 else { throw TestServerError("sign-in: \(signIn.status)") }
                 try await body(server, browser, fixture)
             }
-        } catch {
-            try? await browser.shutdown()
-            throw error
         }
-        try await browser.shutdown()
     }
 
     static var customerPath: String { "/console/customers/\(ConsoleFixture.customer)" }
@@ -169,11 +164,11 @@ struct ConsoleCustomerPageTests {
         }
         // The server restarted trusting only the current root.
         let current = try await fixture.startServer(databasePath: directory.databasePath)
-        let browser = ConsoleBrowser(port: current.port)
-        try await current.stopping {
+        try await current.stopping { try await ConsoleBrowser.using(port: current.port) { browser in
             try await browser.signIn(token: ConsoleFixture.token)
             let before = try await browser.get(Self.customerPath)
-            let row = try #require(Self.row(try #require(Self.section(before.body, id: "timeline")), containing: "5100000000000009"))
+            let beforeTimeline = try #require(Self.section(before.body, id: "timeline"))
+            let row = try #require(Self.row(beforeTimeline, containing: "5100000000000009"))
             #expect(row.contains("class=\"unverified\""))
             #expect(row.contains("Does not verify"))
             #expect(row.contains("invalidCertificateChain") || row.contains("untrusted"), "\(row)")
@@ -186,12 +181,12 @@ struct ConsoleCustomerPageTests {
             #expect(after.body.contains("Stored, but not counted"))
             let rejected = try #require(Self.section(after.body, id: "rejected", tag: "ul"))
             #expect(rejected.contains("transaction 5100000000000009"))
-            let afterRow = try #require(Self.row(try #require(Self.section(after.body, id: "timeline")), containing: "5100000000000009"))
+            let afterTimeline = try #require(Self.section(after.body, id: "timeline"))
+            let afterRow = try #require(Self.row(afterTimeline, containing: "5100000000000009"))
             #expect(afterRow.contains("Not counted:"))
             let products = try #require(Self.section(after.body, id: "products"))
             #expect(!products.contains("com.example.app.stickers.legacy"), "it counts for nothing now")
-        }
-        try await browser.shutdown()
+        } }
     }
 
     // MARK: Reading pages

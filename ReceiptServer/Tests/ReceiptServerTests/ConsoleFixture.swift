@@ -17,24 +17,32 @@ struct ConsoleFixture {
     static let purchaseId = "5100000000000001"
     static let renewalId = "5100000000000002"
     static let lifetimeId = "5100000000000003"
+    /// Every transaction ID the fixture stores (Apple answers a customer's history for any of them).
+    static let transactionIds = [purchaseId, renewalId, lifetimeId, "5100000000000004", "5100000000000005"]
 
     let pki: TestPKI
     let minter: SignedDataMinter
     let now: Date
     let refundUUID = UUID().uuidString.lowercased()
 
+    /// The purchase's JWS as the app sends it (Apple's history holds the same text).
+    let purchaseJWS: String
+
     init(now: Date = Date(), pki: TestPKI? = nil) throws {
         self.now = now
         self.pki = try pki ?? TestPKI()
         minter = try SignedDataMinter(pki: self.pki)
+        purchaseJWS = try minter.transaction(Self.purchase(now: now))
     }
 
     static let day: TimeInterval = 86_400
 
-    var purchase: Transaction {
-        Transaction(transactionId: Self.purchaseId, productId: Self.monthly, subscriptionGroupIdentifier: "21000001",
-                    purchaseDate: now - 40 * Self.day, expiresDate: now - 10 * Self.day, type: .autoRenewableSubscription,
-                    appAccountToken: Self.customer, signedDate: now - 40 * Self.day)
+    var purchase: Transaction { Self.purchase(now: now) }
+
+    static func purchase(now: Date) -> Transaction {
+        Transaction(transactionId: purchaseId, productId: monthly, subscriptionGroupIdentifier: "21000001",
+                    purchaseDate: now - 40 * day, expiresDate: now - 10 * day, type: .autoRenewableSubscription,
+                    appAccountToken: customer, signedDate: now - 40 * day)
     }
 
     var renewal: Transaction {
@@ -61,9 +69,11 @@ struct ConsoleFixture {
 
     /// Sends the customer's data to `server` as the app and Apple do.
     func seed(_ server: TestServer) async throws {
-        for transaction in [purchase, renewal, lifetime, markup("5100000000000004", Self.scriptProduct), markup("5100000000000005", Self.imageProduct)] {
-            let answer = try await server.postTransaction(try minter.transaction(transaction), appAccountToken: Self.customer)
-            guard answer.status == 200 else { throw TestServerError("seeding \(transaction.transactionId): \(answer.text)") }
+        let transactions = [purchaseJWS] + (try [renewal, lifetime, markup("5100000000000004", Self.scriptProduct), markup("5100000000000005", Self.imageProduct)]
+            .map { try minter.transaction($0) })
+        for jws in transactions {
+            let answer = try await server.postTransaction(jws, appAccountToken: Self.customer)
+            guard answer.status == 200 else { throw TestServerError("seeding a transaction: \(answer.text)") }
         }
         let refund = try minter.notification(
             ResponseBodyV2DecodedPayload(notificationType: .refund, notificationUUID: refundUUID, signedDate: now - 5 * Self.day), transaction: refunded)

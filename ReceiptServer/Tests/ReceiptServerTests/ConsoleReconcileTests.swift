@@ -16,18 +16,17 @@ struct ConsoleReconcileTests {
         let apiKey = try SigningKey(pem: try TestPrivateKey(generating: .p256).pemEncoded)
         let missing = Transaction(transactionId: "5100000000000008", productId: "com.example.app.stickers", purchaseDate: fixture.now - 2 * ConsoleFixture.day,
                                   type: .nonConsumable, appAccountToken: ConsoleFixture.customer, signedDate: fixture.now - 2 * ConsoleFixture.day)
-        let history = [try fixture.minter.transaction(fixture.purchase), try fixture.minter.transaction(missing)]
+        let history = [fixture.purchaseJWS, try fixture.minter.transaction(missing)]
         let fake = try await FakeAppStoreServerAPI(
             publicKeyDER: apiKey.publicKeyDER, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
-            histories: [ConsoleFixture.purchaseId: history, "5100000000000008": history])
+            histories: Dictionary(uniqueKeysWithValues: ConsoleFixture.transactionIds.map { ($0, history) } + [("5100000000000008", history)]))
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         do {
             let reconcile = ReconcileConfiguration(signingKey: apiKey, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: ReconcileTests.options)
             let server = try await fixture.startServer(databasePath: directory.databasePath, reconcile: reconcile)
-            let browser = ConsoleBrowser(port: server.port)
-            try await server.stopping {
+            try await server.stopping { try await ConsoleBrowser.using(port: server.port) { browser in
                 try await fixture.seed(server)
                 try await browser.signIn(token: ConsoleFixture.token)
                 let page = try await browser.get(ConsoleCustomerPageTests.customerPath)
@@ -57,8 +56,7 @@ struct ConsoleReconcileTests {
                 // A transaction of another customer cannot be reconciled through this page.
                 let foreign = path.replacingOccurrences(of: #"/transactions/\d+/"#, with: "/transactions/9999999999999999/", options: .regularExpression)
                 #expect(try await browser.post(foreign, form: [("csrf", csrf)]).status == 400)
-            }
-            try await browser.shutdown()
+            } }
         } catch {
             await fake.stop()
             throw error
@@ -73,15 +71,14 @@ struct ConsoleReconcileTests {
         let otherKey = try SigningKey(pem: try TestPrivateKey(generating: .p256).pemEncoded)
         let fake = try await FakeAppStoreServerAPI(
             publicKeyDER: apiKey.publicKeyDER, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
-            histories: [ConsoleFixture.purchaseId: [try fixture.minter.transaction(fixture.purchase)]])
+            histories: Dictionary(uniqueKeysWithValues: ConsoleFixture.transactionIds.map { ($0, [fixture.purchaseJWS]) }))
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         do {
             let reconcile = ReconcileConfiguration(signingKey: otherKey, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: ReconcileTests.options)
             let server = try await fixture.startServer(databasePath: directory.databasePath, reconcile: reconcile)
-            let browser = ConsoleBrowser(port: server.port)
-            try await server.stopping {
+            try await server.stopping { try await ConsoleBrowser.using(port: server.port) { browser in
                 try await fixture.seed(server)
                 try await browser.signIn(token: ConsoleFixture.token)
                 let page = try await browser.get(ConsoleCustomerPageTests.customerPath)
@@ -93,8 +90,7 @@ struct ConsoleReconcileTests {
                 #expect(after.body.contains("Reconciled with Apple"))
                 #expect(after.body.contains("appStoreUnauthorized"))
                 #expect(try await server.server.store.count() == count)
-            }
-            try await browser.shutdown()
+            } }
         } catch {
             await fake.stop()
             throw error

@@ -110,7 +110,10 @@ struct ConsoleDecodedItem: Sendable {
         let type = notification.notificationType?.rawValue ?? "(no type)"
         let subtype = notification.subtype.map { " / \($0.rawValue)" } ?? ""
         var detail: [String] = []
-        if let nestedTransaction { detail.append(describe(nestedTransaction).event.lowercased() + " transaction") }
+        if let nestedTransaction {
+            let (event, about) = describe(nestedTransaction)
+            detail.append("\(event.lowercased()) transaction" + (about.map { " (\($0))" } ?? ""))
+        }
         if let nestedRenewal { detail.append(describe(nestedRenewal)) }
         let environmentName = notification.data?.environment?.rawValue ?? notification.summary?.environment?.rawValue
             ?? nestedTransaction?.environment.rawValue

@@ -9,19 +9,19 @@ enum ConsoleHeaders {
         "default-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
     /// The security headers of every console response (pages, redirects, errors, static files).
-    static let security: [HTTPField] = [
+    static let security: [HTTPFields.Element] = [
         ("Content-Security-Policy", contentSecurityPolicy),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),
         ("X-Frame-Options", "DENY"),
         ("Cross-Origin-Opener-Policy", "same-origin"),
-    ].compactMap { name, value in HTTPField.Name(name).map { HTTPField(name: $0, value: value) } }
+    ].compactMap { name, value in HTTPFields.Element.Name(name).map { HTTPFields.Element(name: $0, value: value) } }
 
     /// `Cache-Control` of pages: they hold customer data, so no cache keeps them.
     static let noStore = "no-store"
 
     /// The value of the request header `name`, if present.
     static func value(_ name: String, in request: Request) -> String? {
-        HTTPField.Name(name).flatMap { request.headers[$0] }
+        HTTPFields.Element.Name(name).flatMap { request.headers[$0] }
     }
 }
