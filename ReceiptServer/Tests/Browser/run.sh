@@ -70,12 +70,13 @@ start_server() {
     local name="$1"
     shift
     local log="$work/server-$name.log"
+    : > "$log"
     RECEIPT_SERVER_ACCESS_TOKEN="$token" "$bin/ReceiptServer" --host 127.0.0.1 --port 0 --bundle-id com.example.app \
         --database "$work/receipts.sqlite" "$@" > "$log" 2>&1 &
     server_pid=$!
     port=""
     for _ in $(seq 600); do
-        port="$(sed -n 's/.*ReceiptServer listening on .*:\([0-9][0-9]*\)$/\1/p' "$log" | head -n 1)"
+        port="$(sed -n 's/.*ReceiptServer listening on .*:\([0-9][0-9]*\)$/\1/p' "$log" | head -n 1 || true)"
         [ -n "$port" ] && return 0
         kill -0 "$server_pid" 2>/dev/null || { echo "the server exited:"; cat "$log"; return 1; }
         sleep 0.1

@@ -60,7 +60,7 @@ struct ConsoleItemPage: Sendable {
         signed = item.signed
         received = ConsoleDate(milliseconds: item.row.receivedAt)
         environment = item.environment
-        verified = item.failure == nil
+        verified = item.verifies
         failure = item.failure
         storedRejection = item.row.rejections.isEmpty ? nil : item.row.rejections.map { "\($0.code): \($0.message)" }.joined(separator: "; ")
         parts = item.parts

@@ -5,16 +5,23 @@ import Hummingbird
 ///
 /// 1. the cookies are `SameSite=Strict`, so a browser sends none with a request another site starts;
 /// 2. the browser's own word on where a request comes from: `Sec-Fetch-Site` must be `same-origin`
-///    (or `none`: typed by the user), and `Origin`, when sent, must name this server's host;
+///    (or `none`: typed by the user), and `Origin`, when sent, must name this server's host. Pages
+///    served with `Referrer-Policy: no-referrer` make browsers send `Origin: null` even for their
+///    own forms, so `null` passes only with `Sec-Fetch-Site: same-origin`;
 /// 3. a token in the form: the session's CSRF token (sign-in: the sign-in cookie's value, double
 ///    submit), compared in constant time. A page of another site cannot read it.
 enum ConsoleCSRF {
     /// Refuses a request the browser says another site started.
     static func checkSameOrigin(_ request: Request) throws(ConsoleError) {
-        if let site = ConsoleHeaders.value("Sec-Fetch-Site", in: request)?.lowercased(), site != "same-origin", site != "none" {
+        let site = ConsoleHeaders.value("Sec-Fetch-Site", in: request)?.lowercased()
+        if let site, site != "same-origin", site != "none" {
             throw ConsoleError.forgedForm
         }
         guard let origin = request.headers[.origin] else { return }
+        if origin.trimmingCharacters(in: .whitespaces).lowercased() == "null" {
+            guard site == "same-origin" else { throw ConsoleError.forgedForm }
+            return
+        }
         guard let host = Self.host(ofOrigin: origin) else { throw ConsoleError.forgedForm }
         let accepted = [request.head.authority, ConsoleHeaders.value("X-Forwarded-Host", in: request)?.split(separator: ",").first.map(String.init)]
             .compactMap { $0?.trimmingCharacters(in: .whitespaces).lowercased() }

@@ -20,13 +20,26 @@ struct ConsoleDecodedItem: Sendable {
     let environment: String
     /// The payload's `signedDate`.
     let signed: ConsoleDate?
-    /// Why it does not verify now (the outer JWS, or signed data nested in a notification), or
-    /// `nil` when all of it verifies.
-    let failure: String?
+    /// What does not verify now (the outer JWS, or signed data nested in a notification); empty
+    /// when all of it verifies.
+    let failures: [ConsoleFailure]
     /// The decoded payloads: the item's own, then those nested in a notification.
     let parts: [ConsoleDecodedPart]
     /// The transactions it carries that verify now (a transaction, or a notification's).
     let verifiedTransactions: [Transaction]
+
+    /// Whether all of it verifies now.
+    var verifies: Bool { failures.isEmpty }
+
+    /// What does not verify, in full (`invalidCertificateChain: …`), or `nil`.
+    var failure: String? {
+        failures.isEmpty ? nil : failures.map { ($0.part.map { "\($0): " } ?? "") + "\($0.code): \($0.message)" }.joined(separator: "; ")
+    }
+
+    /// What does not verify, by code only (`invalidCertificateChain`), or `nil`.
+    var failureCodes: String? {
+        failures.isEmpty ? nil : failures.map { ($0.part.map { "\($0): " } ?? "") + $0.code }.joined(separator: "; ")
+    }
 
     /// Decodes and verifies `row` with `verifier`. Synchronous on purpose, like the service's own
     /// re-verification: only the verifier's offline checks run.
@@ -46,7 +59,7 @@ struct ConsoleDecodedItem: Sendable {
                 row: row, event: "Undecodable \(row.stored.kind.rawValue)", detail: nil, dates: [],
                 productId: row.stored.productId ?? "", transactionId: row.stored.transactionId ?? "",
                 originalTransactionId: row.stored.originalTransactionId ?? "", environment: "unknown",
-                signed: row.stored.signedDate.map(ConsoleDate.init(milliseconds:)), failure: "\(error)", parts: [], verifiedTransactions: [])
+                signed: row.stored.signedDate.map(ConsoleDate.init(milliseconds:)), failures: [ConsoleFailure(part: nil, code: error.code.rawValue, message: error.message)], parts: [], verifiedTransactions: [])
         }
     }
 
@@ -59,7 +72,7 @@ struct ConsoleDecodedItem: Sendable {
             row: row, event: event, detail: detail, dates: dates(of: transaction), productId: transaction.productId,
             transactionId: transaction.transactionId, originalTransactionId: transaction.originalTransactionId,
             environment: environment(transaction.environment.rawValue), signed: transaction.signedDate.map(ConsoleDate.init),
-            failure: result.verificationError.map { "\($0)" },
+            failures: ConsoleFailure.of(result.verificationError, part: nil),
             parts: [ConsoleDecodedPart(anchor: "transaction", title: "Transaction payload", verdict: nil, json: prettyJSON(result.payloadData))],
             verifiedTransactions: result.isVerified ? [transaction] : [])
     }
@@ -70,27 +83,27 @@ struct ConsoleDecodedItem: Sendable {
             row: row, event: "Renewal info", detail: describe(info), dates: dates(of: info),
             productId: info.productId ?? info.autoRenewProductId ?? "", transactionId: "",
             originalTransactionId: info.originalTransactionId ?? "", environment: environment(info.environment?.rawValue),
-            signed: info.signedDate.map(ConsoleDate.init), failure: result.verificationError.map { "\($0)" },
+            signed: info.signedDate.map(ConsoleDate.init), failures: ConsoleFailure.of(result.verificationError, part: nil),
             parts: [ConsoleDecodedPart(anchor: "renewal-info", title: "Renewal info payload", verdict: nil, json: prettyJSON(result.payloadData))],
             verifiedTransactions: [])
     }
 
     private static func notification(_ row: ConsoleStoredItem, _ result: VerificationResult<ResponseBodyV2DecodedPayload>) -> ConsoleDecodedItem {
         let notification = result.unsafePayloadValue
-        var failures = result.verificationError.map { ["\($0)"] } ?? []
+        var failures = ConsoleFailure.of(result.verificationError, part: nil)
         var parts = [ConsoleDecodedPart(anchor: "notification", title: "Notification payload", verdict: nil, json: prettyJSON(result.payloadData))]
         var nestedTransaction: Transaction?
         var verifiedTransactions: [Transaction] = []
         switch notification.transactionInfo {
         case .success(let nested):
             nestedTransaction = nested.unsafePayloadValue
-            if let error = nested.verificationError { failures.append("signedTransactionInfo: \(error)") }
+            failures += ConsoleFailure.of(nested.verificationError, part: "signedTransactionInfo")
             if nested.isVerified, result.isVerified { verifiedTransactions.append(nested.unsafePayloadValue) }
             parts.append(ConsoleDecodedPart(anchor: "nested-transaction", title: "Nested transaction (signedTransactionInfo)",
                                             verdict: nested.verificationError.map { "Does not verify: \($0)" } ?? "Verifies.",
                                             json: prettyJSON(nested.payloadData)))
         case .failure(let error):
-            failures.append("signedTransactionInfo: \(error)")
+            failures.append(ConsoleFailure(part: "signedTransactionInfo", code: error.code.rawValue, message: error.message))
         case nil:
             break
         }
@@ -98,12 +111,12 @@ struct ConsoleDecodedItem: Sendable {
         switch notification.renewalInfo {
         case .success(let nested):
             nestedRenewal = nested.unsafePayloadValue
-            if let error = nested.verificationError { failures.append("signedRenewalInfo: \(error)") }
+            failures += ConsoleFailure.of(nested.verificationError, part: "signedRenewalInfo")
             parts.append(ConsoleDecodedPart(anchor: "nested-renewal-info", title: "Nested renewal info (signedRenewalInfo)",
                                             verdict: nested.verificationError.map { "Does not verify: \($0)" } ?? "Verifies.",
                                             json: prettyJSON(nested.payloadData)))
         case .failure(let error):
-            failures.append("signedRenewalInfo: \(error)")
+            failures.append(ConsoleFailure(part: "signedRenewalInfo", code: error.code.rawValue, message: error.message))
         case nil:
             break
         }
@@ -124,7 +137,7 @@ struct ConsoleDecodedItem: Sendable {
             transactionId: nestedTransaction?.transactionId ?? row.stored.transactionId ?? "",
             originalTransactionId: nestedTransaction?.originalTransactionId ?? nestedRenewal?.originalTransactionId ?? row.stored.originalTransactionId ?? "",
             environment: environment(environmentName), signed: notification.signedDate.map(ConsoleDate.init),
-            failure: failures.isEmpty ? nil : failures.joined(separator: "; "), parts: parts, verifiedTransactions: verifiedTransactions)
+            failures: failures, parts: parts, verifiedTransactions: verifiedTransactions)
     }
 
     // MARK: What it is
@@ -204,4 +217,19 @@ struct ConsoleDecodedPart: Sendable {
     let verdict: String?
     /// The payload, indented JSON.
     let json: String
+}
+
+/// One part of an item that does not verify now.
+struct ConsoleFailure: Sendable, Equatable {
+    /// The nested signed data (`signedTransactionInfo`, …), or `nil` for the item itself.
+    let part: String?
+    /// The verification or decoding error's code (`invalidSignature`, `invalidCertificateChain`, …).
+    let code: String
+    /// What failed.
+    let message: String
+
+    /// The failure of a verification result's error, if any.
+    static func of(_ error: VerificationError?, part: String?) -> [ConsoleFailure] {
+        error.map { [ConsoleFailure(part: part, code: $0.code, message: $0.reason)] } ?? []
+    }
 }

@@ -33,13 +33,20 @@ enum ConsoleStylesheet {
     .alert { border-left: 4px solid var(--bad); background: var(--bad-bg); padding: 0.5rem 0.75rem; }
     .notice { border-left: 4px solid #9a6700; background: var(--note-bg); padding: 0.25rem 1rem 0.75rem; }
     .notice h2 { margin-top: 0.5rem; }
-    .table-wrap { overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; }
+    .table-wrap { position: relative; overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; }
     table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
     caption { text-align: left; padding: 0.5rem 0.75rem; }
     th, td { text-align: left; vertical-align: top; padding: 0.5rem 0.75rem; border-top: 1px solid var(--line); }
     thead th { background: #f6f8fa; white-space: nowrap; }
     tbody th { font-weight: 600; }
-    .product, .reason, td, th { overflow-wrap: anywhere; }
+    th, td { overflow-wrap: break-word; }
+    .product, .ids, .verdict .sub { overflow-wrap: anywhere; }
+    .product-cell, td.product { min-width: 10rem; }
+    .event-cell { min-width: 12rem; }
+    .state-cell, .verdict { min-width: 9rem; }
+    .reason { min-width: 18rem; }
+    .ids { min-width: 9rem; }
+    time { white-space: nowrap; }
     .badge { display: inline-block; padding: 0 0.45rem; border-radius: 999px; font-size: 0.8rem; font-weight: 600; border: 1px solid var(--line); white-space: nowrap; }
     .badge.ok { color: var(--ok); background: var(--ok-bg); border-color: #4ac26b; }
     .badge.bad { color: var(--bad); background: var(--bad-bg); border-color: #ff8182; }

@@ -6,12 +6,14 @@ struct ConsoleTimelineRow: Sendable {
     let detail: String?
     let dates: [ConsoleLabeledDate]
     let productId: String
-    let transactionId: String
+    /// `nil` for data without one (renewal info).
+    let transactionId: String?
     /// Shown only when it differs from ``transactionId``.
     let originalTransactionId: String?
     let environment: String
     /// Whether it verifies under the current trusted roots.
     let verified: Bool
+    /// The codes of what does not verify (the item's page says more).
     let failure: String?
     /// Why the server's last verification did not count it (set by `--reverify`).
     let storedRejection: String?
@@ -25,12 +27,12 @@ struct ConsoleTimelineRow: Sendable {
         detail = item.detail
         dates = item.dates
         productId = item.productId
-        transactionId = item.transactionId
+        transactionId = item.transactionId.isEmpty ? nil : item.transactionId
         originalTransactionId = item.originalTransactionId.isEmpty || item.originalTransactionId == item.transactionId ? nil : item.originalTransactionId
         environment = item.environment
-        verified = item.failure == nil
-        failure = item.failure
-        storedRejection = item.row.rejections.isEmpty ? nil : item.row.rejections.map { "\($0.code): \($0.message)" }.joined(separator: "; ")
+        verified = item.verifies
+        failure = item.failureCodes
+        storedRejection = item.row.rejections.isEmpty ? nil : item.row.rejections.map(\.code).joined(separator: "; ")
         payloadURL = ConsolePaths.item(item.row.id, of: customer)
         rowClass = verified && storedRejection == nil ? "" : "unverified"
     }

@@ -40,10 +40,10 @@ extension ConsoleTemplates {
     <tbody>
     {{#products}}
     <tr>
-    <th scope="row"><span class="product">{{productId}}</span><span class="sub">{{productType}}</span></th>
+    <th scope="row" class="product-cell"><span class="product">{{productId}}</span><span class="sub">{{productType}}</span></th>
     <td>{{#granted}}<span class="badge ok">Granted</span>{{/granted}}{{^granted}}<span class="badge bad">Not granted</span>{{/granted}}</td>
-    <td><span class="state">{{stateLabel}}</span>{{#qualifiers}} <span class="badge">{{.}}</span>{{/qualifiers}}</td>
-    <td>{{#dates}}<span class="sub">{{label}} {{#date}}{{>time}}{{/date}}</span>{{/dates}}</td>
+    <td class="state-cell"><span class="state">{{stateLabel}}</span>{{#qualifiers}} <span class="badge">{{.}}</span>{{/qualifiers}}</td>
+    <td class="dates">{{#dates}}<span class="sub">{{label}} {{#date}}{{>time}}{{/date}}</span>{{/dates}}</td>
     <td class="reason">{{reason}}</td>
     </tr>
     {{/products}}
@@ -80,17 +80,15 @@ extension ConsoleTemplates {
     <table id="timeline">
     <caption>Stored signed data</caption>
     <thead>
-    <tr><th scope="col">Signed</th><th scope="col">Event</th><th scope="col">Product</th><th scope="col">Transaction</th><th scope="col">Environment</th><th scope="col">Verification now</th><th scope="col">Payload</th></tr>
+    <tr><th scope="col">Signed</th><th scope="col">Event</th><th scope="col">Product and transaction</th><th scope="col">Verification now</th><th scope="col">Payload</th></tr>
     </thead>
     <tbody>
     {{#timeline}}
     <tr class="{{rowClass}}">
-    <td>{{#signed}}{{>time}}{{/signed}}{{^signed}}unknown{{/signed}}</td>
-    <th scope="row"><span class="event">{{event}}</span>{{#detail}}<span class="sub">{{.}}</span>{{/detail}}{{#dates}}<span class="sub">{{label}} {{#date}}{{>time}}{{/date}}</span>{{/dates}}</th>
-    <td class="product">{{productId}}</td>
-    <td>{{transactionId}}{{#originalTransactionId}}<span class="sub">original {{.}}</span>{{/originalTransactionId}}</td>
-    <td>{{environment}}</td>
-    <td>{{#verified}}<span class="badge ok">Verifies</span>{{/verified}}{{^verified}}<span class="badge bad">Does not verify</span><span class="sub">{{failure}}</span>{{/verified}}{{#storedRejection}}<span class="sub">Not counted: {{.}}</span>{{/storedRejection}}</td>
+    <td class="when">{{#signed}}{{>time}}{{/signed}}{{^signed}}unknown{{/signed}}<span class="sub">{{environment}}</span></td>
+    <th scope="row" class="event-cell"><span class="event">{{event}}</span>{{#detail}}<span class="sub">{{.}}</span>{{/detail}}{{#dates}}<span class="sub">{{label}} {{#date}}{{>time}}{{/date}}</span>{{/dates}}</th>
+    <td class="ids"><span class="product">{{productId}}</span><span class="sub">{{#transactionId}}transaction {{.}}{{/transactionId}}{{#originalTransactionId}}, original {{.}}{{/originalTransactionId}}</span></td>
+    <td class="verdict">{{#verified}}<span class="badge ok">Verifies</span>{{/verified}}{{^verified}}<span class="badge bad">Does not verify</span><span class="sub">{{failure}}</span>{{/verified}}{{#storedRejection}}<span class="sub">Not counted: {{.}}</span>{{/storedRejection}}</td>
     <td><a href="{{payloadURL}}">Payload<span class="visually-hidden"> of {{event}} {{transactionId}}</span></a></td>
     </tr>
     {{/timeline}}

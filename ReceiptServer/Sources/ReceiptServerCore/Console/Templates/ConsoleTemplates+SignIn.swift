@@ -9,6 +9,7 @@ extension ConsoleTemplates {
     {{#error}}<p class="alert" role="alert" id="sign-in-error">{{.}}</p>{{/error}}
     <form class="stacked" method="post" action="/console/sign-in">
     <input type="hidden" name="signInToken" value="{{signInToken}}">
+    <input type="text" name="username" value="receipt-server-console" autocomplete="username" hidden>
     <label for="token">Access token</label>
     <input id="token" name="token" type="password" required autocomplete="current-password" autofocus{{#error}} aria-invalid="true" aria-describedby="sign-in-error"{{/error}}>
     <button type="submit">Sign in</button>
