@@ -143,6 +143,9 @@ public final class ReceiptServer: Service, Sendable {
         backendOnly.post("transactions/:transactionId/reconcile") { request, requestContext in
             try await reconcile.handle(request, context: requestContext)
         }
+        // The support console: HTML pages behind a session, only with an access token (Console/).
+        ConsoleRoutes.register(on: router, server: context, accessToken: access.bearerToken, reconcile: reconcile,
+                               isReconcileConfigured: apiClient != nil)
         return router
     }
 
