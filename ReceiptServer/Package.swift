@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 //
-// ReceiptServer: an example App Store receipt server on Hummingbird 2 and SQLite, kept in its own
-// package so users of the library never resolve its dependencies. From the repository root:
+// ReceiptServer: the project's reference App Store receipt service, on Hummingbird 2 with SQLite or
+// PostgreSQL, kept in its own package so users of the library never resolve its dependencies. From
+// the repository root:
 //
 //     swift run --package-path ReceiptServer ReceiptServer --help
 //     swift test --package-path ReceiptServer

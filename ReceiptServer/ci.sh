@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI for ReceiptServer: build (warnings in the example's own code fail the run) and test,
+# CI for ReceiptServer: build (warnings in the service's own code fail the run) and test,
 # against SQLite and a throwaway PostgreSQL cluster the tests start themselves.
 # .ci/run calls it from the repository root; it works from any directory.
 #
@@ -29,7 +29,7 @@ if ! swift build --build-tests 2>&1 | tee "$log" | tail -n 3; then
     echo "ci(ReceiptServer): build failed"; cat "$log"; exit 1
 fi
 if grep -E "^${here}/(Sources|Tests)/.*: warning:" "$log"; then
-    echo "ci(ReceiptServer): the example's code has warnings (above)"; exit 1
+    echo "ci(ReceiptServer): the service's code has warnings (above)"; exit 1
 fi
 built=$(date +%s)
 # The two-process tests run the ReceiptServer executable this build made, beside the test bundle.

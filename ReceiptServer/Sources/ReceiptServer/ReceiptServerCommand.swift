@@ -109,17 +109,13 @@ struct ReceiptServerCommand: AsyncParsableCommand {
     /// `--reverify`: verifies every stored JWS again and prints what changed.
     func runReverification(_ configuration: ServerConfiguration, logger: Logger) async throws {
         let verifier = try SignedDataVerifier(configuration: configuration.verifier)
-        let store = try await ReceiptStore.open(
+        let report = try await ReceiptStore.withOpened(
             configuration.databasePath, configuration: configuration.store, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
-            verifier: verifier, engineConfiguration: .init(nonRenewingDurations: configuration.nonRenewingDurations), logger: logger)
-        do {
-            let report = try await store.reverify(with: verifier, now: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
-            print("reverify: \(report.checked) stored JWS verified again; \(report.changed) changed, \(report.rejected) now rejected; \(report.customers) customers' answers updated")
-        } catch {
-            try? await store.close()
-            throw error
+            verifier: verifier, engineConfiguration: .init(nonRenewingDurations: configuration.nonRenewingDurations), logger: logger
+        ) { store in
+            try await store.reverify(with: verifier, now: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
         }
-        try await store.close()
+        print("reverify: \(report.checked) stored JWS verified again; \(report.changed) changed, \(report.rejected) now rejected; \(report.customers) customers' answers updated")
     }
     // MARK: End of store options
 
@@ -192,6 +188,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             configuration: configuration, connectionLimits: limits,
             access: try service.accessControl(environment: environmentVariables),
             reconcile: try service.reconcileConfiguration(environment: environmentVariables, verifierEnvironment: verifier.environment),
+            backfill: try service.backfillConfiguration(environment: environmentVariables),
             logger: logger)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

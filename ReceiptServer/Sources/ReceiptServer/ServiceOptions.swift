@@ -31,8 +31,11 @@ struct ServiceOptions: ParsableArguments {
     @Option(help: "On SIGTERM, seconds until requests still running are cancelled; the process exits at most 5 s later. [env: RECEIPT_SERVER_SHUTDOWN_TIMEOUT; default: 20]")
     var shutdownTimeout: Double?
 
-    @Option(help: "The bearer token GET /customers/.../entitlements and POST /transactions/.../reconcile need (prefer the environment variable: a command line is visible to other users). [env: RECEIPT_SERVER_ACCESS_TOKEN; default: none, routes open]")
+    @Option(help: "The bearer token your backend presents: GET /customers/.../entitlements and POST /transactions/.../reconcile need it, and only a caller with it is told a customer's data (prefer the environment variable: a command line is visible to other users). Required unless --allow-unauthenticated. [env: RECEIPT_SERVER_ACCESS_TOKEN]")
     var accessToken: String?
+
+    @Flag(help: "Start without an access token: anyone who can reach the port and knows a customer's appAccountToken may read their entitlements, and reconcile is refused to everyone. Logged as a warning at start. [env: RECEIPT_SERVER_ALLOW_UNAUTHENTICATED=1]")
+    var allowUnauthenticated = false
 
     @Option(help: "Your In-App Purchase key (.p8 file) for the App Store Server API, used by the reconcile route. [env: RECEIPT_SERVER_API_KEY_FILE]")
     var apiKeyFile: String?
@@ -42,6 +45,15 @@ struct ServiceOptions: ParsableArguments {
 
     @Option(help: "Your App Store Connect issuer ID. [env: RECEIPT_SERVER_API_ISSUER_ID]")
     var apiIssuerId: String?
+
+    @Option(help: "With API credentials: minutes between two notification backfills from Get Notification History (the first runs at start); 0 turns the backfill off. [env: RECEIPT_SERVER_BACKFILL_INTERVAL_MINUTES; default: 60]")
+    var backfillInterval: Double?
+
+    @Option(help: "Minutes before the latest stored notification's signedDate a backfill starts. [env: RECEIPT_SERVER_BACKFILL_MARGIN_MINUTES; default: 60]")
+    var backfillMargin: Double?
+
+    @Option(help: "Days back a backfill starts when no notification is stored yet (at most 180). [env: RECEIPT_SERVER_BACKFILL_WINDOW_DAYS; default: 30]")
+    var backfillWindow: Double?
 
     @Option(help: "The App Store Server API to ask, Sandbox or Production. [env: RECEIPT_SERVER_API_ENVIRONMENT; default: the --environment of the signed data]")
     var apiEnvironment: String?
@@ -86,13 +98,53 @@ struct ServiceOptions: ParsableArguments {
         try seconds(shutdownTimeout, "RECEIPT_SERVER_SHUTDOWN_TIMEOUT", "shutdown-timeout", environment) ?? .seconds(20)
     }
 
-    /// The bearer token rule.
+    /// The access rule: the token, or, only when asked for explicitly, none.
     func accessControl(environment: [String: String]) throws -> AccessControl {
-        guard let token = text(accessToken, "RECEIPT_SERVER_ACCESS_TOKEN", environment) else { return .open }
-        guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+        let allowUnauthenticated = try allowUnauthenticated || flag("RECEIPT_SERVER_ALLOW_UNAUTHENTICATED", "allow-unauthenticated", environment)
+        guard let token = text(accessToken, "RECEIPT_SERVER_ACCESS_TOKEN", environment) else {
+            guard allowUnauthenticated else {
+                throw ValidationError("""
+                    No access token: set RECEIPT_SERVER_ACCESS_TOKEN (or --access-token) to a secret of 16 or more printable characters, \
+                    e.g. `openssl rand -hex 32`, and give it to your backend. Without one, anyone who can reach the port could read \
+                    customers' entitlements. To run without one anyway (a private port, or apps that keep their appAccountToken secret; \
+                    reconcile is then refused to everyone), pass --allow-unauthenticated or set RECEIPT_SERVER_ALLOW_UNAUTHENTICATED=1.
+                    """)
+            }
+            return .allowUnauthenticated
+        }
+        guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline && $0.asciiValue.map { $0 >= 0x21 && $0 < 0x7F } == true }) else {
             throw ValidationError("The access token (--access-token, RECEIPT_SERVER_ACCESS_TOKEN) must be at least 16 printable ASCII characters without spaces; generate one with `openssl rand -hex 32`.")
         }
+        // A token set makes --allow-unauthenticated moot: everything stays behind the token.
         return AccessControl(bearerToken: token)
+    }
+
+    /// The notification backfill's schedule, or `nil` when it is turned off (`--backfill-interval 0`).
+    func backfillConfiguration(environment: [String: String]) throws -> BackfillConfiguration? {
+        func number(_ value: Double?, _ name: String, _ option: String, unit: Double, maximum: Double) throws -> Duration? {
+            var parsed = value
+            if parsed == nil, let text = text(nil, name, environment) {
+                guard let number = Double(text) else { throw ValidationError("\(name)=\(text) is not a number (the --\(option) option).") }
+                parsed = number
+            }
+            guard let parsed else { return nil }
+            guard parsed.isFinite, parsed >= 0, parsed <= maximum else {
+                throw ValidationError("--\(option) is \(parsed); give a number from 0 to \(Int(maximum)) (\(name)).")
+            }
+            return .milliseconds(Int64((parsed * unit * 1000).rounded()))
+        }
+        var configuration = BackfillConfiguration()
+        if let interval = try number(backfillInterval, "RECEIPT_SERVER_BACKFILL_INTERVAL_MINUTES", "backfill-interval", unit: 60, maximum: 7 * 24 * 60) {
+            guard interval > .zero else { return nil }
+            configuration.interval = interval
+        }
+        if let margin = try number(backfillMargin, "RECEIPT_SERVER_BACKFILL_MARGIN_MINUTES", "backfill-margin", unit: 60, maximum: 30 * 24 * 60) {
+            configuration.margin = margin
+        }
+        if let window = try number(backfillWindow, "RECEIPT_SERVER_BACKFILL_WINDOW_DAYS", "backfill-window", unit: 86_400, maximum: 180) {
+            configuration.initialWindow = window
+        }
+        return configuration
     }
 
     /// The reconcile route's API credentials, or `nil` when none are given.
@@ -124,6 +176,16 @@ struct ServiceOptions: ParsableArguments {
 
     private func text(_ value: String?, _ name: String, _ environment: [String: String]) -> String? {
         value ?? environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A yes/no environment variable: 1, true, yes (on) or 0, false, no, empty (off).
+    private func flag(_ name: String, _ option: String, _ environment: [String: String]) throws -> Bool {
+        guard let value = environment[name] else { return false }
+        switch value.lowercased() {
+        case "1", "true", "yes": return true
+        case "", "0", "false", "no": return false
+        default: throw ValidationError("\(name)=\(value) is neither 1 nor 0 (the --\(option) flag).")
+        }
     }
 
     private func whole(_ value: Int?, _ name: String, _ option: String, _ environment: [String: String]) throws -> Int? {

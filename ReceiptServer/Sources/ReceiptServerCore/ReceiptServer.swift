@@ -14,8 +14,11 @@ import ServiceLifecycle
 /// let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 /// try await group.run()
 /// ```
-/// On graceful shutdown (SIGTERM, SIGINT, or the group's `triggerGracefulShutdown()`) the server
-/// stops accepting connections, finishes the requests in flight, then closes the database. A
+/// It runs a Hummingbird `Application` whose `ServiceGroup` holds the HTTP server and the store's
+/// services (SQLite's writer and its deadline timer, or the PostgreSQL pool). On graceful shutdown
+/// (SIGTERM, SIGINT, or the group's `triggerGracefulShutdown()`) the server stops accepting
+/// connections and finishes the requests in flight, then the store's services stop and close the
+/// database. A
 /// client cannot hold a connection or the shutdown: ``ConnectionLimits`` closes slow headers,
 /// stalled bodies and idle connections, and bodies still arriving at shutdown after its grace
 /// period. (Bound the shutdown as a whole with the group's `maximumGracefulShutdownDuration`, as
@@ -31,28 +34,37 @@ public final class ReceiptServer: Service, Sendable {
     let apiClient: AppStoreServerAPIClient?
     let logger: Logger
     let onServerRunning: @Sendable (Int) async -> Void
+    /// The notification backfill, when API credentials and a backfill configuration are given.
+    let backfill: NotificationBackfill?
 
     /// Opens the database and builds the verifier.
     ///
     /// - Parameters:
     ///   - configuration: where to listen, the database file, what to accept.
     ///   - connectionLimits: timeouts and the connection limit.
-    ///   - access: the bearer token guarding the routes that reveal a customer's data.
-    ///   - reconcile: App Store Server API credentials for the reconcile route; `nil` answers it 501.
+    ///   - access: the access token guarding customers' data and reconcile, or, explicitly,
+    ///     ``AccessControl/allowUnauthenticated``.
+    ///   - reconcile: App Store Server API credentials for the reconcile route and the notification
+    ///     backfill; `nil` answers reconcile 501 and backfills nothing.
+    ///   - backfill: when and how far back to backfill notifications from Get Notification History
+    ///     (with `reconcile`'s credentials); `nil` turns it off.
     ///   - metrics: the metrics to record into (a new registry by default).
     ///   - logger: the server's logger.
     ///   - onServerRunning: called with the bound port once the server listens.
+    ///   - onBackfill: called with each backfill run's report.
     /// - Throws: `VerifierConfigurationError` for a bad verifier configuration, ``StorageError``
     ///   when the database cannot be opened, `AppStoreServerAPIError` for a reconcile base URL that
     ///   is neither https nor http to loopback.
     public init(
         configuration: ServerConfiguration,
         connectionLimits: ConnectionLimits = ConnectionLimits(),
-        access: AccessControl = .open,
+        access: AccessControl,
         reconcile: ReconcileConfiguration? = nil,
+        backfill: BackfillConfiguration? = BackfillConfiguration(),
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger,
-        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in }
     ) async throws {
         let verifier = try SignedDataVerifier(configuration: configuration.verifier)
         self.apiClient = try reconcile.map { reconcile throws(AppStoreServerAPIError) in
@@ -70,6 +82,13 @@ public final class ReceiptServer: Service, Sendable {
         self.access = access
         self.logger = logger
         self.onServerRunning = onServerRunning
+        if let apiClient, let backfill {
+            self.backfill = NotificationBackfill(
+                client: apiClient, store: store, check: context.check, metrics: metrics, configuration: backfill,
+                now: configuration.now, logger: logger, onRun: onBackfill)
+        } else {
+            self.backfill = nil
+        }
     }
 
     /// The App Store Server API client the reconcile route asks.
@@ -84,15 +103,16 @@ public final class ReceiptServer: Service, Sendable {
             environment: reconcile.environment, verifier: verifier, options: reconcile.options)
     }
 
-    /// The routes, behind the log, metrics, JSON error and body limit middleware; the routes that
-    /// reveal a customer's data also behind the bearer token when one is configured.
-    func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
+    /// The routes, behind the log, metrics, JSON error and body limit middleware, with the caller
+    /// established by the bearer token; the routes that reveal a customer's data behind the token
+    /// (unless the server runs with `--allow-unauthenticated`), reconcile behind it always.
+    func makeRouter() -> Router<ReceiptRequestContext> {
+        let router = Router(context: ReceiptRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: JSONErrorMiddleware())
-        router.add(middleware: VerificationMetricsMiddleware(metrics: metrics))
         router.add(middleware: BodyLimitMiddleware(maximumBodyBytes: context.configuration.maximumBodyBytes))
+        router.add(middleware: BearerTokenMiddleware(token: access.bearerToken))
         let transactions = TransactionsRoute(server: context)
         let notifications = NotificationsRoute(server: context)
         let entitlements = EntitlementsRoute(server: context)
@@ -102,7 +122,8 @@ public final class ReceiptServer: Service, Sendable {
                                isReconcileConfigured: apiClient != nil)
         let health = HealthRoute(server: context, metrics: metrics)
         let metricsRoute = MetricsRoute(metrics: metrics)
-        // Open: the app's and Apple's bodies are signed; health and metrics reveal no customer.
+        // Open: the app's and Apple's bodies are signed, and anyone but the backend is told only
+        // about what it posted; health and metrics reveal no customer.
         router.post("transactions") { request, requestContext in
             try await transactions.handle(request, context: requestContext)
         }
@@ -115,15 +136,14 @@ public final class ReceiptServer: Service, Sendable {
         router.get("metrics") { request, requestContext in
             try await metricsRoute.handle(request, context: requestContext)
         }
-        // A customer's data: behind the bearer token when one is set.
-        let customerData = router.group()
-        if let token = access.bearerToken {
-            customerData.add(middleware: BearerTokenMiddleware(token: token))
-        }
+        // A customer's data: the backend only, unless the server runs without a token.
+        let customerData = router.group().add(middleware: RequireBackendMiddleware(rule: .customerData, access: access))
         customerData.get("customers/:appAccountToken/entitlements") { request, requestContext in
             try await entitlements.handle(request, context: requestContext)
         }
-        customerData.post("transactions/:transactionId/reconcile") { request, requestContext in
+        // Links purchases to customers and spends the API quota: the backend only, always.
+        let backendOnly = router.group().add(middleware: RequireBackendMiddleware(rule: .backendOnly, access: access))
+        backendOnly.post("transactions/:transactionId/reconcile") { request, requestContext in
             try await reconcile.handle(request, context: requestContext)
         }
         return router
@@ -149,33 +169,33 @@ public final class ReceiptServer: Service, Sendable {
             "max_connections": "\(limits.maximumConnections)", "shutdown_grace_period": "\(limits.shutdownGracePeriod)",
             "max_body_bytes": "\(context.configuration.maximumBodyBytes)", "access_token": "\(access.bearerToken == nil ? "none" : "set")",
             "reconcile": "\(apiClient == nil ? "off" : "on")",
+            "backfill": "\(backfill.map { "every \($0.configuration.interval)" } ?? "off")",
         ])
+        if access.isUnauthenticated {
+            logger.warning("""
+                started WITHOUT an access token (--allow-unauthenticated): anyone who can reach the port and knows a customer's \
+                appAccountToken can read their entitlements, and reconcile is refused to everyone. Set RECEIPT_SERVER_ACCESS_TOKEN \
+                unless the port is private or your appAccountTokens are secrets.
+                """)
+        }
+        // The store's services (SQLite's writer and deadline timer, or the PostgreSQL pool) and the
+        // backfill run in the application's ServiceGroup, which starts them in this order before the
+        // HTTP server and, on graceful shutdown, stops them in reverse after the HTTP server has
+        // answered its last request: the backfill, then the store's, which close the database.
         let app = Application(
             router: makeRouter(),
             server: makeServerBuilder(),
             configuration: .init(
                 address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer",
                 availableConnectionsDelegate: MaximumAvailableConnections(connectionLimits.maximumConnections, logger: logger)),
+            services: store.services + (backfill.map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("ReceiptServer listening on \(channel.localAddress.map(String.init(describing:)) ?? "?")")
                 await onServerRunning(port)
             },
             logger: logger)
-        do {
-            try await app.run()
-        } catch {
-            try? await closeStore()
-            throw error
-        }
-        try await closeStore()
+        try await app.run()
         logger.info("ReceiptServer stopped; database closed")
-    }
-
-    /// Closes the database in a task of its own: when the shutdown timeout cancelled the server's
-    /// task, the database must still close (a cancelled close would leave it open).
-    private func closeStore() async throws {
-        let store = self.store
-        try await Task { try await store.close() }.value
     }
 }

@@ -56,18 +56,22 @@ struct AccessTests {
         }
     }
 
-    @Test("Transactions, notifications, health and metrics stay open with a token set")
+    @Test("Transactions, notifications, health and metrics stay open to callers without a token; a wrong token is refused")
     func openRoutes() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, access: AccessControl(bearerToken: Self.token))
         try await server.stopping {
-            let purchase = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer)
+            let purchase = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer, as: .anonymous)
             #expect(purchase.status == 200, "\(purchase.text)")
-            let notification = try await server.postNotification(try TestData.jws("jws/notification-valid.jws"))
+            let notification = try await server.postNotification(try TestData.jws("jws/notification-valid.jws"), as: .anonymous)
             #expect(notification.status == 200, "\(notification.text)")
-            #expect(try await server.request(.GET, "/health").status == 200)
-            #expect(try await server.request(.GET, "/metrics").status == 200)
+            #expect(try await server.request(.GET, "/health", as: .anonymous).status == 200)
+            #expect(try await server.request(.GET, "/metrics", as: .anonymous).status == 200)
+            // A wrong token is refused on every route, so a misconfigured backend finds out at once.
+            let wrong = try await server.request(.POST, "/notifications", headers: [("Authorization", "Bearer wrong-token-0123456789abcdef00")],
+                                                 body: try JSONSerialization.data(withJSONObject: ["signedPayload": try TestData.jws("jws/notification-valid.jws")]))
+            #expect(wrong.status == 401, "\(wrong.text)")
         }
     }
 }

@@ -52,6 +52,32 @@ struct BadInputTests {
         }
     }
 
+    @Test("A member given twice (two appAccountTokens, two signedPayloads) is 400: parsers disagree on which one wins", arguments: StoreKind.allCases)
+    func duplicateMembers(store: StoreKind) async throws {
+        try await withEmptyServer(store) { server in
+            let jws = try TestData.jws("jws/transaction-valid.jws")
+            let twoCustomers = #"{"signedTransaction": "\#(jws)", "appAccountToken": "\#(Self.customer)", "appAccountToken": "7e3fb20b-4cdb-47cc-936d-99d65f608138"}"#
+            for caller in [Caller.anonymous, .backend] {
+                let answer = try await server.request(.POST, "/transactions", body: Data(twoCustomers.utf8), as: caller)
+                #expect(answer.status == 400, "\(answer.text)")
+                #expect(answer.errorCode == "invalidBody")
+                #expect(answer.errorMessage?.contains("appAccountToken") == true, "\(answer.text)")
+            }
+            let notification = try TestData.jws("jws/notification-valid.jws")
+            let twoPayloads = #"{"signedPayload": "\#(notification)", "signedPayload": "x"}"#
+            let answer = try await server.postNotificationBody(twoPayloads, as: .anonymous)
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect(answer.errorCode == "invalidBody")
+            // Members of the wrong type say which member and what to send.
+            let wrongType = try await server.request(.POST, "/transactions", body: Data(#"{"signedTransaction": 42}"#.utf8))
+            #expect(wrongType.status == 400)
+            #expect(wrongType.errorMessage?.contains("\"signedTransaction\" must be a string") == true, "\(wrongType.text)")
+            let array = try await server.request(.POST, "/transactions", body: Data("[1]".utf8))
+            #expect(array.status == 400)
+            #expect(array.errorMessage?.contains("not a JSON object") == true, "\(array.text)")
+        }
+    }
+
     @Test("A body over the limit is answered 413", arguments: StoreKind.allCases)
     func oversizedBody(store: StoreKind) async throws {
         try await withEmptyServer(store) { server in

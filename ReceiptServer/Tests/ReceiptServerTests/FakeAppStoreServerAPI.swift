@@ -4,9 +4,12 @@ import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 
-/// A small fake of Apple's App Store Server API on 127.0.0.1, enough for the reconcile route: Get
-/// Transaction History v2 (`GET /inApps/v2/history/{transactionId}`), paginated with `revision`
-/// tokens, behind the bearer token check Apple documents: an ES256 JWT with header `kid` (the key
+/// A small fake of Apple's App Store Server API on 127.0.0.1, enough for reconcile and the
+/// notification backfill: Get Transaction History v2 (`GET /inApps/v2/history/{transactionId}`),
+/// paginated with `revision` tokens, and Get Notification History
+/// (`POST /inApps/v1/notifications/history`, the notifications whose `signedDate` is in the
+/// body's `startDate ..< endDate`, paginated with `paginationToken`), behind the bearer token
+/// check Apple documents: an ES256 JWT with header `kid` (the key
 /// ID) and `typ` `JWT`, claims `iss` (issuer ID), `aud` `appstoreconnect-v1`, `bid` (bundle ID),
 /// `iat` and `exp` (at most an hour apart, not expired), signed by the key whose public half this
 /// fake holds. The signature is checked with the `openssl` command (`openssl dgst -verify`).
@@ -14,9 +17,13 @@ final class FakeAppStoreServerAPI: Sendable {
     /// A request as the fake saw it.
     struct Seen: Sendable {
         let path: String
+        /// `revision` (transaction history) or `paginationToken` (notification history).
         let revision: String?
         /// `nil` when the token was accepted, else why it was refused.
         let refusal: String?
+        /// Notification history: the body's `startDate` and `endDate`, in milliseconds since 1970.
+        var startDate: Int64? = nil
+        var endDate: Int64? = nil
     }
 
     static let openSSL = "/usr/bin/openssl"
@@ -30,6 +37,7 @@ final class FakeAppStoreServerAPI: Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)" }
     private let directory: URL
     private let histories: NIOLockedValueBox<[String: [String]]>
+    private let notifications: NIOLockedValueBox<[(signedDate: Int64, jws: String)]>
     private let seen: NIOLockedValueBox<[Seen]>
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
@@ -40,7 +48,10 @@ final class FakeAppStoreServerAPI: Sendable {
     /// Serves `histories` (every transaction ID of a customer mapped to their whole history of
     /// signed transactions) in pages of `pageSize`, accepting tokens signed by the key whose
     /// public key is `publicKeyDER` (SubjectPublicKeyInfo).
-    init(publicKeyDER: Data, keyId: String, issuerId: String, bundleId: String, histories: [String: [String]], pageSize: Int = 2) async throws {
+    /// Serves `notifications` (signed notification payloads) from Get Notification History, each
+    /// in the range of its `signedDate`.
+    init(publicKeyDER: Data, keyId: String, issuerId: String, bundleId: String, histories: [String: [String]],
+         notifications: [String] = [], pageSize: Int = 2) async throws {
         self.keyId = keyId
         self.issuerId = issuerId
         self.bundleId = bundleId
@@ -50,8 +61,10 @@ final class FakeAppStoreServerAPI: Sendable {
         try Self.pem(publicKeyDER).write(to: directory.appendingPathComponent("key.pem"), atomically: true, encoding: .utf8)
         let histories = NIOLockedValueBox(histories)
         let seen = NIOLockedValueBox<[Seen]>([])
+        let notifications = NIOLockedValueBox(notifications.map { (signedDate: Self.signedDate(of: $0), jws: $0) })
         self.histories = histories
         self.seen = seen
+        self.notifications = notifications
 
         let router = Router()
         let check = TokenCheck(keyId: keyId, issuerId: issuerId, bundleId: bundleId, publicKeyPath: directory.appendingPathComponent("key.pem").path)
@@ -78,6 +91,36 @@ final class FakeAppStoreServerAPI: Sendable {
                 "revision": "page-\(end)", "hasMore": end < items.count, "bundleId": bundleId, "appAppleId": 1234,
                 "environment": "Sandbox", "signedTransactions": Array(items[start..<end]),
             ])
+        }
+        router.post("inApps/v1/notifications/history") { request, context -> Response in
+            let token = request.uri.queryParameters.get("paginationToken")
+            let refusal = check.refusal(request.headers[.authorization])
+            let body = try await request.body.collect(upTo: 1 << 16)
+            let range = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any] ?? [:]
+            let start = (range["startDate"] as? NSNumber)?.int64Value
+            let end = (range["endDate"] as? NSNumber)?.int64Value
+            seen.withLockedValue { $0.append(Seen(path: request.uri.path, revision: token, refusal: refusal, startDate: start, endDate: end)) }
+            if refusal != nil {
+                return Response(status: .unauthorized)
+            }
+            guard let start, let end, start < end else {
+                return Self.json(["errorCode": 4000016, "errorMessage": "Invalid start or end date."], status: .badRequest)
+            }
+            let items = notifications.withLockedValue { $0 }.filter { $0.signedDate >= start && $0.signedDate < end }.map(\.jws)
+            var first = 0
+            if let token {
+                guard token.hasPrefix("page-"), let index = Int(token.dropFirst(5)), (0...items.count).contains(index) else {
+                    return Self.json(["errorCode": 4000008, "errorMessage": "Invalid pagination token."], status: .badRequest)
+                }
+                first = index
+            }
+            let last = min(first + pageSize, items.count)
+            var page: [String: Any] = [
+                "hasMore": last < items.count,
+                "notificationHistory": items[first..<last].map { ["signedPayload": $0, "sendAttempts": [] as [Any]] },
+            ]
+            if last < items.count { page["paginationToken"] = "page-\(last)" }
+            return Self.json(page)
         }
         var logger = Logger(label: "FakeAppStoreServerAPI")
         logger.logLevel = .warning
@@ -113,6 +156,14 @@ final class FakeAppStoreServerAPI: Sendable {
     private static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The `signedDate` of a signed payload, read without verifying (the fake only files it).
+    static func signedDate(of jws: String) -> Int64 {
+        let parts = jws.split(separator: ".").map(String.init)
+        guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+              let object = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any] else { return 0 }
+        return (object["signedDate"] as? NSNumber)?.int64Value ?? 0
     }
 
     /// A SubjectPublicKeyInfo in PEM.

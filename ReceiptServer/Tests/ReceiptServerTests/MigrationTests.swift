@@ -97,12 +97,13 @@ struct MigrationTests {
         if store == .sqlite {
             let connection = try await SQLiteConnection.open(storage: .file(path: database.location), logger: Logger(label: "check"))
             do {
-                #expect(try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer == 2)
+                #expect(try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer == 3)
                 let versions = try await connection.query("SELECT version FROM schema_migrations ORDER BY version").compactMap { $0.column("version")?.integer }
-                #expect(versions == [1, 2])
+                #expect(versions == [1, 2, 3])
                 let indexes = try await connection.query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'signed_data'")
                     .map { "\($0.column("name")?.string ?? "") \($0.column("sql")?.string ?? "")" }
                 #expect(indexes.contains { $0.contains("jws_sha256") }, "\(indexes)")
+                #expect(indexes.contains { $0.contains("notification_uuid") }, "the backfill's lookup index: \(indexes)")
                 #expect(!indexes.contains { $0.hasPrefix("sqlite_autoindex") }, "no index on the JWS text: \(indexes)")
             } catch {
                 try? await connection.close()
@@ -155,14 +156,8 @@ struct MigrationTests {
 
     /// What `ReceiptServer --reverify` does, from a second store on the same database.
     static func reverify(_ location: String, with verifier: SignedDataVerifier) async throws -> ReceiptStore.ReverificationReport {
-        let store = try await ReceiptStore.open(location, verifier: verifier, logger: Logger(label: "reverify"))
-        do {
-            let report = try await store.reverify(with: verifier, now: Int64(Date().timeIntervalSince1970 * 1000))
-            try await store.close()
-            return report
-        } catch {
-            try? await store.close()
-            throw error
+        try await ReceiptStore.withOpened(location, verifier: verifier, logger: Logger(label: "reverify")) { store in
+            try await store.reverify(with: verifier, now: Int64(Date().timeIntervalSince1970 * 1000))
         }
     }
 }

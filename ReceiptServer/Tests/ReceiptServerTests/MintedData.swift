@@ -43,12 +43,12 @@ struct MintedData: Sendable {
     }
 
     /// A purchase's transaction JWS, as the app sends it.
-    func purchase(transactionId: String, productId: String, customer: String) throws -> String {
+    func purchase(transactionId: String, productId: String, customer: String?) throws -> String {
         try minter.sign(payloadJSON: try JSONSerialization.data(withJSONObject: Self.purchasePayload(transactionId: transactionId, productId: productId, customer: customer), options: [.sortedKeys]))
     }
 
     /// A REFUND notification (`signedPayload`) for the purchase, a day after it.
-    func refund(transactionId: String, productId: String, customer: String) throws -> String {
+    func refund(transactionId: String, productId: String, customer: String?) throws -> String {
         let refundDate = Self.purchaseDate + 86_400_000
         let payload: [String: Any] = [
             "notificationType": "REFUND", "notificationUUID": UUID().uuidString.lowercased(), "version": "2.0", "signedDate": refundDate,

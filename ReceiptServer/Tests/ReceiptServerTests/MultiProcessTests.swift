@@ -92,8 +92,7 @@ struct MultiProcessTests {
 
     /// Every acknowledged item is stored exactly once, and nothing else is stored.
     static func checkStoredOnce(_ acknowledged: Set<String>, customers: [String], location: String, verifier: SignedDataVerifier) async throws {
-        let store = try await ReceiptStore.open(location, verifier: verifier, logger: Logger(label: "check"))
-        do {
+        try await ReceiptStore.withOpened(location, verifier: verifier, logger: Logger(label: "check")) { store in
             var stored: [String] = []
             for customer in customers {
                 stored += try await store.signedData(forCustomer: customer).map(\.jws)
@@ -101,22 +100,18 @@ struct MultiProcessTests {
             #expect(stored.count == Set(stored).count, "no JWS stored twice")
             #expect(Set(stored).isSuperset(of: acknowledged), "every acknowledged item is stored (\(acknowledged.subtracting(stored).count) missing)")
             #expect(try await store.count() == stored.count)
-        } catch {
-            try? await store.close()
-            throw error
         }
-        try await store.close()
     }
 
     /// Both servers answer every customer the same, with `granted` entitlements, equal to recomputation.
     static func checkAnswers(customers: [String], granted: Int, servers: [ServerProcess], client: HTTPClient, location: String, verifier: SignedDataVerifier) async throws {
-        let store = try await ReceiptStore.open(location, verifier: verifier, logger: Logger(label: "check"))
-        do {
+        try await ReceiptStore.withOpened(location, verifier: verifier, logger: Logger(label: "check")) { store in
             for customer in customers {
                 var answers: [EntitlementsAnswer] = []
                 for server in servers {
                     var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/customers/\(customer)/entitlements?at=1800000000000")
                     request.method = .GET
+                    request.headers.add(name: "Authorization", value: "Bearer \(TestServer.backendToken)")
                     let response = try await client.execute(request, timeout: .seconds(30))
                     let body = try await response.body.collect(upTo: 4 << 20)
                     #expect(response.status.code == 200)
@@ -129,11 +124,7 @@ struct MultiProcessTests {
                     #expect(answer.entitlements.count == granted, "customer \(customer)")
                 }
             }
-        } catch {
-            try? await store.close()
-            throw error
         }
-        try await store.close()
     }
 
     @Test("The same purchases and refunds sent to two processes at once: every acknowledged item stored once, both answer as one")

@@ -50,6 +50,14 @@ struct OperationsTests {
             #expect(server.metric(#"receipt_server_verifications_total{kind="transaction",outcome="verified"}"#) == 2)
             #expect(server.metric(#"receipt_server_verifications_total{kind="transaction",outcome="invalidSignature"}"#) == 1)
             #expect(server.metric(#"receipt_server_verifications_total{kind="transaction",outcome="malformedJWS"}"#) == 1)
+            // Recorded where verification happens: a notification refused for its nested
+            // transaction counts once, under the nested reason; a body that is not the route's
+            // JSON verifies nothing and counts nothing.
+            #expect(try await server.postNotification(try TestData.jws("jws/notification-tampered-inner.jws")).status == 422)
+            #expect(try await server.postNotification(try TestData.jws("jws/notification-valid.jws")).status == 200)
+            #expect(server.metric(#"receipt_server_verifications_total{kind="notification",outcome="invalidSignature"}"#) == 1)
+            #expect(server.metric(#"receipt_server_verifications_total{kind="notification",outcome="verified"}"#) == 1)
+            #expect(!server.server.metrics.exposition().contains(#"outcome="invalidBody""#))
             // Store latency: the two stored transactions (one new, one already stored) and the answer's state.
             #expect(server.metric(#"receipt_server_store_duration_seconds_count{operation="storeTransaction",result="ok"}"#) == 2, "\(text)")
             #expect((server.metric(#"receipt_server_store_duration_seconds_count{operation="customerState",result="ok"}"#) ?? 0) >= 1, "\(text)")

@@ -31,6 +31,11 @@ struct PersistenceTests {
             throw error
         }
         try await first.stop()
+        if store == .sqlite {
+            // The writer service closed the database on shutdown: SQLite removes the WAL file when
+            // the last connection closes.
+            #expect(!FileManager.default.fileExists(atPath: directory.databasePath + "-wal"), "the database was left open")
+        }
 
         let second = try await TestServer.start(databasePath: directory.databasePath, now: Self.now)
         do {
@@ -68,7 +73,7 @@ struct PersistenceTests {
 
             _ = try await other.query("ROLLBACK")
             #expect(try await server.server.store.count() == 0)
-            let retried = try await server.postNotification(notification)
+            let retried = try await server.retryingWhileUnavailable { try await server.postNotification(notification) }
             #expect(retried.status == 200, "\(retried.text)")
             #expect(retried.json["stored"] as? Bool == true)
             #expect(try await server.server.store.count() == 1)

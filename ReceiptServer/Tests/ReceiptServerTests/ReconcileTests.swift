@@ -88,7 +88,7 @@ struct ReconcileTests {
     @Test("Every verified transaction of every page is stored; the tampered one is reported and not stored; a second run stores nothing new")
     func reconcileStoresVerifiedHistory() async throws {
         try await Self.with { server, fake, world in
-            let answer = try await server.request(.POST, "/transactions/3000000000000003/reconcile", headers: [],
+            let answer = try await server.request(.POST, "/transactions/3000000000000003/reconcile", headers: server.backendHeaders,
                                                   body: try Self.body(["appAccountToken": Self.customer.uppercased()]))
             #expect(answer.status == 200, "\(answer.text)")
             #expect(answer.json["received"] as? Int == 5)
@@ -114,7 +114,7 @@ struct ReconcileTests {
             #expect(granted == ["com.example.app.lifetime", "com.example.app.monthly"], "\(entitlements.text)")
             #expect(!entitlements.text.contains("com.example.app.gold"))
 
-            let again = try await server.request(.POST, "/transactions/3000000000000001/reconcile", headers: [],
+            let again = try await server.request(.POST, "/transactions/3000000000000001/reconcile", headers: server.backendHeaders,
                                                  body: try Self.body(["appAccountToken": Self.customer]))
             #expect(again.status == 200, "\(again.text)")
             #expect(again.json["stored"] as? Int == 0)
@@ -127,7 +127,7 @@ struct ReconcileTests {
     @Test("Without a customer in the body, a transaction with no appAccountToken of an unlinked purchase is reported, not stored")
     func unlinkedTransaction() async throws {
         try await Self.with { server, _, _ in
-            let answer = try await server.request(.POST, "/transactions/3000000000000004/reconcile", headers: [])
+            let answer = try await server.request(.POST, "/transactions/3000000000000004/reconcile", headers: server.backendHeaders)
             #expect(answer.status == 200, "\(answer.text)")
             #expect(answer.json["stored"] as? Int == 3)
             #expect(answer.json["unlinked"] as? [String] == ["3000000000000004"])
@@ -138,7 +138,7 @@ struct ReconcileTests {
     @Test("A transaction Apple does not know is 404 unknownTransaction")
     func unknownTransaction() async throws {
         try await Self.with { server, _, _ in
-            let answer = try await server.request(.POST, "/transactions/9999999999999999/reconcile", headers: [])
+            let answer = try await server.request(.POST, "/transactions/9999999999999999/reconcile", headers: server.backendHeaders)
             #expect(answer.status == 404, "\(answer.text)")
             #expect(answer.errorCode == "unknownTransaction")
             #expect(try await server.server.store.count() == 0)
@@ -149,7 +149,7 @@ struct ReconcileTests {
     func refusedKey() async throws {
         let otherKey = try SigningKey(pem: try TestPrivateKey(generating: .p256).pemEncoded)
         try await Self.with(serverKey: otherKey) { server, fake, _ in
-            let answer = try await server.request(.POST, "/transactions/3000000000000001/reconcile", headers: [])
+            let answer = try await server.request(.POST, "/transactions/3000000000000001/reconcile", headers: server.backendHeaders)
             #expect(answer.status == 502, "\(answer.text)")
             #expect(answer.errorCode == "appStoreUnauthorized")
             #expect(fake.requests.first?.refusal == "signature")
@@ -157,10 +157,22 @@ struct ReconcileTests {
         }
     }
 
+    @Test("A body naming the customer twice is 400 before Apple is asked")
+    func duplicateCustomer() async throws {
+        try await Self.with { server, fake, _ in
+            let body = Data(#"{"appAccountToken": "\#(Self.customer)", "appAccountToken": "7e3fb20b-4cdb-47cc-936d-99d65f608138"}"#.utf8)
+            let answer = try await server.request(.POST, "/transactions/3000000000000001/reconcile", headers: server.backendHeaders, body: body)
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect(answer.errorCode == "invalidBody")
+            #expect(fake.requests.isEmpty)
+            #expect(try await server.server.store.count() == 0)
+        }
+    }
+
     @Test("A transaction ID that is not one is 400 before Apple is asked")
     func invalidTransactionId() async throws {
         try await Self.with { server, fake, _ in
-            let answer = try await server.request(.POST, "/transactions/12%2F34/reconcile", headers: [])
+            let answer = try await server.request(.POST, "/transactions/12%2F34/reconcile", headers: server.backendHeaders)
             #expect(answer.status == 400, "\(answer.text)")
             #expect(answer.errorCode == "invalidTransactionId")
             #expect(fake.requests.isEmpty)

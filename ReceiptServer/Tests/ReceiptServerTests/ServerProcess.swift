@@ -51,8 +51,11 @@ final class ServerProcess: Sendable {
         return executable
     }
 
-    /// Starts the server on `database` and waits until it answers.
-    static func start(executable: URL, database: String, roots: [URL], arguments: [String] = [], client: HTTPClient) async throws -> ServerProcess {
+    /// Starts the server on `database` and waits until it answers. It runs with `accessToken` as
+    /// RECEIPT_SERVER_ACCESS_TOKEN (none: give `--allow-unauthenticated` in `arguments`).
+    static func start(executable: URL, database: String, roots: [URL], arguments: [String] = [],
+                      accessToken: String? = TestServer.backendToken, environment extra: [String: String] = [:],
+                      logLevel: String = "warning", client: HTTPClient) async throws -> ServerProcess {
         let port = try freePort()
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-server-\(port)-\(UUID().uuidString.prefix(8)).log")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
@@ -62,8 +65,10 @@ final class ServerProcess: Sendable {
         process.arguments = ["--host", "127.0.0.1", "--port", "\(port)", "--database", database, "--bundle-id", "com.example.app",
                              "--environment", "Sandbox"] + roots.flatMap { ["--root", $0.path] } + arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["LOG_LEVEL"] = "warning"
-        environment["RECEIPT_SERVER_ACCESS_TOKEN"] = nil
+        environment["LOG_LEVEL"] = logLevel
+        environment["RECEIPT_SERVER_ACCESS_TOKEN"] = accessToken
+        environment["RECEIPT_SERVER_ALLOW_UNAUTHENTICATED"] = nil
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = handle
         process.standardError = handle
@@ -84,7 +89,7 @@ final class ServerProcess: Sendable {
             guard process.isRunning else {
                 throw TestServerError("ReceiptServer exited with status \(process.terminationStatus) before answering: \(server.log.suffix(1500))")
             }
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/customers/00000000-0000-4000-8000-000000000000/entitlements")
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/health")
             request.method = .GET
             if let response = try? await client.execute(request, timeout: .seconds(2)), response.status.code == 200 {
                 _ = try? await response.body.collect(upTo: 1 << 20)
@@ -105,8 +110,8 @@ final class ServerProcess: Sendable {
         process.waitUntilExit()
     }
 
-    /// SIGTERM, then SIGKILL after 30 s; removes the log.
-    func stop() async {
+    /// SIGTERM, then SIGKILL after 30 s; removes the log unless told not to.
+    func stop(removingLog: Bool = true) async {
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(30)
@@ -115,10 +120,54 @@ final class ServerProcess: Sendable {
             }
         }
         kill()
+        if removingLog { removeLog() }
+    }
+
+    /// Removes what the process printed.
+    func removeLog() {
         try? FileManager.default.removeItem(at: output)
     }
 
-    private static func freePort() throws -> Int {
+    /// Runs the executable to its end (at most a minute; killed after that) with `environment`
+    /// added to this process's (less any access settings), and returns its status and output.
+    static func runToExit(_ executable: URL, arguments: [String], environment extra: [String: String]) async throws -> (status: Int32, output: String) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-server-run-\(UUID().uuidString.prefix(8)).log")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["RECEIPT_SERVER_ACCESS_TOKEN"] = nil
+        environment["RECEIPT_SERVER_ALLOW_UNAUTHENTICATED"] = nil
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        let (exits, exited) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { process in
+            exited.yield(process.terminationStatus)
+            exited.finish()
+        }
+        try process.run()
+        try? handle.close()
+        let status: Int32
+        do {
+            status = try await within(.seconds(60), "ReceiptServer \(arguments.joined(separator: " ")) exiting") {
+                var iterator = exits.makeAsyncIterator()
+                return await iterator.next() ?? -1
+            }
+        } catch {
+            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            throw error
+        }
+        return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    }
+
+    static func freePort() throws -> Int {
         let socket = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).wait()
         let port = socket.localAddress?.port ?? 0
         try socket.close().wait()

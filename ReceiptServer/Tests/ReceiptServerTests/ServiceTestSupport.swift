@@ -11,28 +11,36 @@ import ReceiptServerCore
 /// Starting a server with connection limits, an access token or reconciliation, and talking to it
 /// with headers.
 extension TestServer {
-    /// Starts a server on `databasePath` for bundle `com.example.app`, Sandbox, trusting `roots`.
+    /// Starts a server on `databasePath` for bundle `com.example.app`, Sandbox, trusting `root` (or
+    /// `roots`), with its clock at `now` and the test backend's access token unless `access` says
+    /// otherwise.
     static func start(
         databasePath: String,
+        root: URL = TestData.vector("pki/root.der"),
         roots: [TrustedRoot]? = nil,
         now: Date = Date(),
         maximumBodyBytes: Int = 64 * 1024,
+        busyTimeoutMilliseconds: Int = 10_000,
+        nonRenewingDurations: [String: TimeInterval] = [:],
         connectionLimits: ConnectionLimits = ConnectionLimits(),
-        access: AccessControl = .open,
+        access: AccessControl = TestServer.backendAccess,
         reconcile: ReconcileConfiguration? = nil,
+        backfill: BackfillConfiguration? = nil,
+        onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in },
         logger: Logger? = nil
     ) async throws -> TestServer {
         var defaultLogger = Logger(label: "ReceiptServerTests")
         defaultLogger.logLevel = .warning
         let logger = logger ?? defaultLogger
-        let trusted = try roots ?? TrustedRoot.roots(contentsOf: TestData.vector("pki/root.der"))
+        let trusted = try roots ?? TrustedRoot.roots(contentsOf: root)
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, databasePath: databasePath,
             verifier: .init(trustedRoots: trusted, bundleId: "com.example.app", environment: .sandbox),
-            maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: 2000, now: { now })
-        return try await start(logger: logger) { onServerRunning in
+            maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            nonRenewingDurations: nonRenewingDurations, now: { now })
+        return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
             try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
-                                    reconcile: reconcile, logger: logger, onServerRunning: onServerRunning)
+                                    reconcile: reconcile, backfill: backfill, logger: logger, onServerRunning: onServerRunning, onBackfill: onBackfill)
         }
     }
 
@@ -56,6 +64,19 @@ extension TestServer {
             return Double(line.dropFirst(series.count + 1))
         }
         return nil
+    }
+
+    /// Sends with `send` again while the answer is a retryable 503, as Apple retries a notification
+    /// (each attempt waits up to the busy timeout; all of them at most a minute): for a write that
+    /// must succeed once a lock is gone, on a machine whose load may make one attempt miss its
+    /// busy timeout.
+    func retryingWhileUnavailable(_ send: @escaping @Sendable () async throws -> Answer) async throws -> Answer {
+        try await within(.seconds(60), "a write answered other than 503") {
+            while true {
+                let answer = try await send()
+                if answer.status != 503 { return answer }
+            }
+        }
     }
 
     /// Stops the server even when the test failed, then rethrows.

@@ -16,12 +16,11 @@ struct StoreConcurrencyTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let customer = "6a1e3c5d-7b9f-4e2a-8c4d-1f3e5a7b9c0d"
-        // A busy timeout long enough for the first write on a loaded machine; the locked writes
-        // below are refused after it.
         let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, busyTimeoutMilliseconds: 2000)
         let other = try await SQLiteConnection.open(storage: .file(path: directory.databasePath), logger: Logger(label: "other-writer"))
         do {
-            let purchase = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: customer)
+            let jws = try TestData.jws("jws/transaction-valid.jws")
+            let purchase = try await server.retryingWhileUnavailable { try await server.postTransaction(jws, appAccountToken: customer) }
             #expect(purchase.status == 200, "\(purchase.text)")
             _ = try await other.query("BEGIN IMMEDIATE")
             // Reads go to WAL readers: they answer while the lock is held.
@@ -43,7 +42,7 @@ struct StoreConcurrencyTests {
             }
             _ = try await other.query("ROLLBACK")
             #expect(try await server.server.store.count(of: .notification) == 0)
-            let retried = try await server.postNotification(notification)
+            let retried = try await server.retryingWhileUnavailable { try await server.postNotification(notification) }
             #expect(retried.status == 200, "\(retried.text)")
         } catch {
             try? await other.close()
@@ -61,7 +60,8 @@ struct StoreConcurrencyTests {
         let customer = "6a1e3c5d-7b9f-4e2a-8c4d-1f3e5a7b9c0d"
         let server = try await TestServer.start(databasePath: database.location, now: Self.now, busyTimeoutMilliseconds: 1500)
         do {
-            let purchase = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: customer)
+            let jws = try TestData.jws("jws/transaction-valid.jws")
+            let purchase = try await server.retryingWhileUnavailable { try await server.postTransaction(jws, appAccountToken: customer) }
             #expect(purchase.status == 200, "\(purchase.text)")
             let name = database.postgresName
             // Another session takes an exclusive lock (reads still allowed) and keeps it for 4 s.
@@ -83,7 +83,7 @@ struct StoreConcurrencyTests {
             }
             try await locker.value
             #expect(try await server.server.store.count(of: .notification) == 0)
-            let retried = try await server.postNotification(notification)
+            let retried = try await server.retryingWhileUnavailable { try await server.postNotification(notification) }
             #expect(retried.status == 200, "\(retried.text)")
         } catch {
             try await server.stop()

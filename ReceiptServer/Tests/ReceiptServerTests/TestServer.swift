@@ -126,37 +126,29 @@ final class TestServer: Sendable {
     let server: ReceiptServer
     let port: Int
     let client: HTTPClient
+    /// The server's access token, which the helpers below send as the backend would (`nil`: the
+    /// server runs with `--allow-unauthenticated`).
+    let bearerToken: String?
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    private init(server: ReceiptServer, port: Int, group: ServiceGroup, task: Task<Void, any Error>, client: HTTPClient) {
+    /// The access token test servers have unless a test gives another rule.
+    static let backendToken = "backend-token-for-tests-0123456789abcdef"
+    /// ``backendToken`` as the access rule.
+    static let backendAccess = AccessControl(bearerToken: backendToken)
+
+    private init(server: ReceiptServer, port: Int, group: ServiceGroup, task: Task<Void, any Error>, client: HTTPClient, bearerToken: String?) {
         self.server = server
         self.port = port
         self.group = group
         self.task = task
         self.client = client
+        self.bearerToken = bearerToken
     }
 
-    /// Starts a server on `databasePath`, trusting `root`, for bundle `com.example.app`, Sandbox,
-    /// with its clock at `now`.
-    static func start(
-        databasePath: String,
-        root: URL = TestData.vector("pki/root.der"),
-        now: Date,
-        maximumBodyBytes: Int = 64 * 1024,
-        busyTimeoutMilliseconds: Int = 2000,
-        nonRenewingDurations: [String: TimeInterval] = [:]
-    ) async throws -> TestServer {
-        var logger = Logger(label: "ReceiptServerTests")
-        logger.logLevel = .warning
-        let configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, databasePath: databasePath,
-            verifier: .init(trustedRoots: try TrustedRoot.roots(contentsOf: root), bundleId: "com.example.app", environment: .sandbox),
-            maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            nonRenewingDurations: nonRenewingDurations, now: { now })
-        return try await start(logger: logger) { onServerRunning in
-            try await ReceiptServer(configuration: configuration, logger: logger, onServerRunning: onServerRunning)
-        }
+    /// `Authorization: Bearer <token>`, as the backend sends it (none without a token).
+    var backendHeaders: [(String, String)] {
+        bearerToken.map { [("Authorization", "Bearer \($0)")] } ?? []
     }
 
     /// Graceful shutdown: the server stops, the database closes; then the client shuts down.
@@ -185,10 +177,14 @@ final class TestServer: Sendable {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    /// Sends a request over HTTP/1.1 to the server.
-    func request(_ method: HTTPMethod, _ path: String, body: Data? = nil) async throws -> Answer {
+    /// Sends a request over HTTP/1.1 to the server, as `caller`: the backend sends the access token,
+    /// an anonymous caller (an app, Apple, a stranger) no `Authorization` header.
+    func request(_ method: HTTPMethod, _ path: String, body: Data? = nil, as caller: Caller = .backend) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
+        if caller == .backend {
+            for (name, value) in backendHeaders { request.headers.add(name: name, value: value) }
+        }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))
@@ -199,21 +195,21 @@ final class TestServer: Sendable {
     }
 
     /// `POST /transactions` with `{"signedTransaction": jws, "appAccountToken": token, "signedRenewalInfo": renewal}`.
-    func postTransaction(_ jws: String, appAccountToken: String? = nil, signedRenewalInfo: String? = nil) async throws -> Answer {
+    func postTransaction(_ jws: String, appAccountToken: String? = nil, signedRenewalInfo: String? = nil, as caller: Caller = .backend) async throws -> Answer {
         var object: [String: Any] = ["signedTransaction": jws]
         if let appAccountToken { object["appAccountToken"] = appAccountToken }
         if let signedRenewalInfo { object["signedRenewalInfo"] = signedRenewalInfo }
-        return try await request(.POST, "/transactions", body: try JSONSerialization.data(withJSONObject: object))
+        return try await request(.POST, "/transactions", body: try JSONSerialization.data(withJSONObject: object), as: caller)
     }
 
     /// `POST /notifications` with `body` as it is.
-    func postNotificationBody(_ body: String) async throws -> Answer {
-        try await request(.POST, "/notifications", body: Data(body.utf8))
+    func postNotificationBody(_ body: String, as caller: Caller = .backend) async throws -> Answer {
+        try await request(.POST, "/notifications", body: Data(body.utf8), as: caller)
     }
 
     /// `POST /notifications` with `{"signedPayload": jws}`.
-    func postNotification(_ jws: String) async throws -> Answer {
-        try await request(.POST, "/notifications", body: try JSONSerialization.data(withJSONObject: ["signedPayload": jws]))
+    func postNotification(_ jws: String, as caller: Caller = .backend) async throws -> Answer {
+        try await request(.POST, "/notifications", body: try JSONSerialization.data(withJSONObject: ["signedPayload": jws]), as: caller)
     }
 
     /// `GET /customers/{token}/entitlements?at=<ISO 8601>`.
@@ -222,9 +218,9 @@ final class TestServer: Sendable {
     }
 
     /// `GET /customers/{token}/entitlements[?at=]`.
-    func entitlements(of token: String, at: Date? = nil) async throws -> Answer {
+    func entitlements(of token: String, at: Date? = nil, as caller: Caller = .backend) async throws -> Answer {
         let query = at.map { "?at=\(Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)))" } ?? ""
-        return try await request(.GET, "/customers/\(token)/entitlements\(query)")
+        return try await request(.GET, "/customers/\(token)/entitlements\(query)", as: caller)
     }
 }
 
@@ -238,6 +234,7 @@ extension TestServer {
     /// listens: for tests of connection limits, access and reconciliation.
     static func start(
         logger: Logger,
+        bearerToken: String?,
         building make: (_ onServerRunning: @escaping @Sendable (Int) async -> Void) async throws -> ReceiptServer
     ) async throws -> TestServer {
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
@@ -255,7 +252,7 @@ extension TestServer {
             try await task.value
             throw TestServerError("the server stopped before it listened")
         }
-        return TestServer(server: server, port: port, group: group, task: task, client: HTTPClient.forTests())
+        return TestServer(server: server, port: port, group: group, task: task, client: HTTPClient.forTests(), bearerToken: bearerToken)
     }
 }
 

@@ -28,18 +28,19 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
     ///   - bundleId: Your app's bundle ID.
     /// - Throws: ``SigningKeyError`` when the key is not a usable P-256 private key.
     public init(signingKey: String, keyId: String, issuerId: String, bundleId: String) throws(SigningKeyError) {
-        self.init(key: try SigningKey(pem: signingKey), keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+        self.init(signingKey: try SigningKey(pem: signingKey), keyId: keyId, issuerId: issuerId, bundleId: bundleId)
     }
 
     /// Creates a signature creator with a loaded key.
     ///
     /// - Parameters:
-    ///   - key: Your key from App Store Connect.
+    ///   - signingKey: Your key from App Store Connect (``SigningKey/init(contentsOf:)`` reads the
+    ///     `.p8` file).
     ///   - keyId: The key's identifier in App Store Connect.
     ///   - issuerId: Your issuer ID from the Keys page in App Store Connect.
     ///   - bundleId: Your app's bundle ID.
-    public init(key: SigningKey, keyId: String, issuerId: String, bundleId: String) {
-        self.signer = AppStoreRequestSigner(audience: Self.audience, key: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+    public init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String) {
+        self.signer = AppStoreRequestSigner(audience: Self.audience, key: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
     }
 
     /// Signs one of the library's Advanced Commerce in-app requests after checking Apple's rules
@@ -126,7 +127,7 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
             throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request must be a JSON object, not \(document.root.excerpt)")
         }
         var claims = SignedJSONObject()
-        claims.set("request", .string(Base64.encodeStandard(trimmed)))
+        claims.set("request", .string(Data(trimmed).base64EncodedString()))
         return try signer.createSignature(claims, nonce: nonce, issuedAt: issuedAt)
     }
 }

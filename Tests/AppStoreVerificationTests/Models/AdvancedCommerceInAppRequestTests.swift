@@ -323,7 +323,7 @@ struct AdvancedCommerceInAppSignatureTests {
 
     func creator() throws -> (AdvancedCommerceInAppSignatureCreator, SigningKey) {
         let key = try SigningKey(contentsOf: SigningTestKeys.require().pkcs8)
-        return (AdvancedCommerceInAppSignatureCreator(key: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app"), key)
+        return (AdvancedCommerceInAppSignatureCreator(signingKey: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app"), key)
     }
 
     /// The `request` claim of `jws`, decoded, after checking the signature.

@@ -88,7 +88,7 @@ struct RealtimeResponseSigningTests {
     @Test("the V2 factory signs the offer: a JWS whose claims name the product, offer, transaction and nonce")
     func signsV2() throws {
         let key = try key()
-        let creator = PromotionalOfferV2SignatureCreator(key: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
+        let creator = PromotionalOfferV2SignatureCreator(signingKey: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
         let body = try RealtimeResponseBody.promotionalOffer(messageIdentifier: RealtimeResponseTests.messageId, productId: "com.example.monthly",
                                                              offerIdentifier: "stay50", transactionId: "2000000123", signedBy: creator,
                                                              nonce: RealtimeResponseTests.nonce, issuedAt: Date(timeIntervalSince1970: 1_700_000_000))
@@ -110,7 +110,7 @@ struct RealtimeResponseSigningTests {
         let creator = PromotionalOfferSignatureCreator(signingKey: key, keyId: "KEYID", bundleId: "com.example.app")
         let body = try RealtimeResponseBody.promotionalOffer(messageIdentifier: RealtimeResponseTests.messageId, productId: "com.example.monthly",
                                                              offerIdentifier: "stay50", appAccountToken: RealtimeResponseTests.token, signedBy: creator,
-                                                             keyId: "KEYID", nonce: RealtimeResponseTests.nonce, timestamp: 1_698_148_900_000)
+                                                             keyId: "KEYID", nonce: RealtimeResponseTests.nonce, timestamp: Date(timeIntervalSince1970: 1_698_148_900))
         let v1 = try #require(body.promotionalOffer?.promotionalOfferSignatureV1)
         #expect(body.promotionalOffer?.promotionalOfferSignatureV2 == nil)
         #expect(v1.productId == "com.example.monthly" && v1.offerIdentifier == "stay50" && v1.keyId == "KEYID")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the database goes when no `--database` is given: outside any source checkout, in the
-/// user's data directory, so running the example from the repository leaves no file there.
+/// user's data directory, so running the server from the repository leaves no file there.
 public enum DefaultDatabaseLocation: Sendable {
     /// `$XDG_DATA_HOME/receipt-server/receipts.sqlite`, or
     /// `~/.local/share/receipt-server/receipts.sqlite` without `XDG_DATA_HOME`.

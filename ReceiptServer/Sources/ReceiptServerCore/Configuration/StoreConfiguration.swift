@@ -28,7 +28,9 @@ public struct StoreConfiguration: Sendable {
 
 /// Where the database is, from `--database`: a SQLite file (a path, or `sqlite:PATH`) or a
 /// PostgreSQL database (`postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require]`;
-/// `postgresql://` too).
+/// `postgresql://` too). Schemes are matched case-insensitively (RFC 3986): `Postgres://` and
+/// `POSTGRESQL://` are PostgreSQL, and a URL of any other scheme is refused rather than taken for a
+/// file name.
 public enum StoreLocation: Sendable, Equatable {
     /// A SQLite database file.
     case sqlite(path: String)
@@ -37,12 +39,20 @@ public enum StoreLocation: Sendable, Equatable {
 
     /// Reads a `--database` value.
     ///
-    /// - Throws: ``StoreLocationError`` for an empty value or a PostgreSQL URL without a user, host
-    ///   or database, or with an unknown `sslmode`.
+    /// - Throws: ``StoreLocationError`` for an empty value, a URL of another scheme, or a PostgreSQL
+    ///   URL without a user, host or database, or with an unknown `sslmode`. Its message never
+    ///   carries the password.
     public init(_ text: String) throws(StoreLocationError) {
-        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-            self = .postgres(try PostgresLocation(url: text))
-        } else if text.hasPrefix("sqlite:") {
+        if let scheme = Self.scheme(of: text) {
+            switch scheme {
+            case "postgres", "postgresql":
+                self = .postgres(try PostgresLocation(url: text))
+            case "sqlite":
+                throw StoreLocationError("\(PostgresLocation.redacted(text)): write a SQLite database as sqlite:PATH or a plain path, e.g. sqlite:/var/lib/receipts/receipts.sqlite.")
+            default:
+                throw StoreLocationError("\(PostgresLocation.redacted(text)) is a \(scheme):// URL; the database is a SQLite file path, sqlite:PATH or postgres://user@host:port/database.")
+            }
+        } else if text.lowercased().hasPrefix("sqlite:") {
             let path = String(text.dropFirst("sqlite:".count))
             guard !path.isEmpty else { throw StoreLocationError("\"sqlite:\" names no file; write sqlite:PATH, e.g. sqlite:/var/lib/receipts/receipts.sqlite.") }
             self = .sqlite(path: path)
@@ -50,6 +60,17 @@ public enum StoreLocation: Sendable, Equatable {
             guard !text.isEmpty else { throw StoreLocationError("The database location is empty; give a file path, sqlite:PATH or postgres://user@host:port/database.") }
             self = .sqlite(path: text)
         }
+    }
+
+    /// The lowercased scheme of `text` when it starts like a URL with an authority
+    /// (`scheme://`, RFC 3986's `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`), else `nil`.
+    static func scheme(of text: String) -> String? {
+        guard let separator = text.range(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
+        else { return nil }
+        return scheme.lowercased()
     }
 }
 
@@ -98,8 +119,10 @@ public struct PostgresLocation: Sendable, Equatable {
     /// The URL without its password, for messages.
     public var description: String { "postgres://\(username)@\(host):\(port)/\(database)" }
 
-    private static func redacted(_ text: String) -> String {
-        guard let at = text.firstIndex(of: "@"), let scheme = text.range(of: "://") else { return text }
+    /// `text` with any password replaced by `***`, for messages: everything between the user name's
+    /// end and the last `@` of the part after `://` (a password may itself hold `@`, `/` or `:`).
+    static func redacted(_ text: String) -> String {
+        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].lastIndex(of: "@") else { return text }
         let credentials = text[scheme.upperBound..<at]
         guard let colon = credentials.firstIndex(of: ":") else { return text }
         return String(text[..<colon]) + ":***" + String(text[at...])

@@ -13,17 +13,13 @@ public struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
     public var message: String
     /// Extra response headers (`Retry-After` for 503).
     public var headers: HTTPFields
-    /// For `unverified`: the `VerificationError` code of the data that did not verify
-    /// (`invalidSignature`, ...), which the metrics count; not part of the response.
-    public var verificationReason: String?
 
     /// Creates an error.
-    public init(_ status: HTTPResponse.Status, code: String, _ message: String, headers: HTTPFields = [:], verificationReason: String? = nil) {
+    public init(_ status: HTTPResponse.Status, code: String, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers
-        self.verificationReason = verificationReason
     }
 
     public var description: String { "\(status.code) \(code): \(message)" }

@@ -1,3 +1,4 @@
+import AppStoreVerification
 import Foundation
 import Hummingbird
 import NIOCore
@@ -39,14 +40,41 @@ enum JSONBody {
         return Data(buffer.readableBytesView)
     }
 
-    /// The body as a JSON object.
-    static func object(_ body: Data, expecting shape: String) throws -> [String: Any] {
+    /// The body decoded as `T`, strictly: the library's App Store JSON parser (RFC 8259; a member
+    /// given twice, such as two `appAccountToken`s, is refused).
+    ///
+    /// - Throws: 400 `invalidBody` saying what is wrong and what to send (`shape`).
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data, expecting shape: String) throws(APIError) -> T {
         guard !body.isEmpty else {
             throw APIError.invalidBody("The request body is empty; send \(shape).")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
-            throw APIError.invalidBody("The request body is not a JSON object; send \(shape).")
+        do {
+            return try AppStoreJSON.decode(type, from: body)
+        } catch let error as DecodingError {
+            throw APIError.invalidBody(message(error, shape: shape))
+        } catch {
+            throw APIError.invalidBody("The request body is not \(shape): \(error).")
         }
-        return object
+    }
+
+    /// What a decoding error means for the sender.
+    private static func message(_ error: DecodingError, shape: String) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, _):
+            return "The body has no \"\(key.stringValue)\" member; send \(shape)."
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "The request body is not a JSON object; send \(shape)."
+        case .typeMismatch(let expected, let context), .valueNotFound(let expected, let context):
+            return "\"\(path(context.codingPath))\" must be \(expected == String.self ? "a string" : "a \(expected)"); send \(shape)."
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "The request body is not acceptable JSON (\(context.debugDescription)); send \(shape)."
+        case .dataCorrupted(let context):
+            return "\"\(path(context.codingPath))\" is not acceptable: \(context.debugDescription) Send \(shape)."
+        @unknown default:
+            return "The request body is not \(shape)."
+        }
     }
 }

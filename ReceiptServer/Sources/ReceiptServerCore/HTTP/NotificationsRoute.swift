@@ -5,8 +5,10 @@ import Hummingbird
 /// `POST /notifications`: App Store Server Notifications V2, the body Apple POSTs:
 /// `{"signedPayload": "<JWS>"}`.
 ///
-/// - 200 `{"stored": true|false, "notificationUUID": ..., "appAccountToken": ...}` once the
-///   notification is in the database (`stored` false: Apple re-sent one already stored).
+/// - 200 `{"stored": true|false, "notificationUUID": ..., "notificationType": ...}` once the
+///   notification is in the database (`stored` false: Apple re-sent one already stored); to your
+///   backend (``Caller/backend``) also `appAccountToken`, the customer its purchase belongs to. Apple,
+///   like anyone else, is told only about what it posted.
 /// - 400 when the body is not such JSON or the JWS does not decode; 413 when it is too large;
 ///   422 when the notification, or the transaction or renewal info inside it, does not verify.
 ///   Nothing is stored for any of these.
@@ -18,44 +20,14 @@ import Hummingbird
 struct NotificationsRoute: Sendable {
     let server: ReceiptServerContext
 
-    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         var request = request
-        let body = try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes)
-        let notification = try server.verifiedNotification(body: body)
-
-        var transaction: Transaction?
-        switch notification.transactionInfo {
-        case nil: break
-        case .failure(let error):
-            throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedTransactionInfo does not decode: \(error.message) Nothing was stored.")
-        case .success(.unverified(_, let error)):
-            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedTransactionInfo does not: \(error). Nothing was stored.", verificationReason: error.code)
-        case .success(.verified(let verified)):
-            transaction = verified
-        }
-        var renewal: RenewalInfo?
-        switch notification.renewalInfo {
-        case nil: break
-        case .failure(let error):
-            throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedRenewalInfo does not decode: \(error.message) Nothing was stored.")
-        case .success(.unverified(_, let error)):
-            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedRenewalInfo does not: \(error). Nothing was stored.", verificationReason: error.code)
-        case .success(.verified(let verified)):
-            renewal = verified
-        }
-
-        guard let signedPayload = notification.jws?.jwsRepresentation else {
-            throw APIError(.internalServerError, code: "internal", "The verified notification carries no JWS.")
-        }
-        let purchase = transaction?.originalTransactionId ?? renewal?.originalTransactionId
-        let customer = (transaction?.appAccountTokenUUID ?? renewal?.appAccountTokenUUID).map { CustomerKey.canonical($0) }
-        let row = VerifiedSignedData(
-            row: StoredSignedData(
-                kind: .notification, jws: signedPayload, originalTransactionId: purchase,
-                transactionId: transaction?.transactionId, notificationUUID: notification.notificationUUID,
-                notificationType: notification.notificationType?.rawValue, productId: transaction?.productId ?? renewal?.productId,
-                signedDate: notification.signedDate.map(UnixMilliseconds.of)),
-            item: .notification(.verified(notification)))
+        let body = try JSONBody.decode(NotificationRequestBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
+                                       expecting: NotificationRequestBody.shape)
+        let accepted = try server.check.notification(body.signedPayload)
+        let notification = accepted.notification
+        let row = accepted.row
+        let customer = accepted.customer
         let outcome: ReceiptStore.NotificationOutcome
         do {
             let server = self.server
@@ -66,9 +38,11 @@ struct NotificationsRoute: Sendable {
             throw APIError.storageUnavailable(error)
         }
         context.logger.info("notification \(notification.notificationUUID ?? "?") \(notification.notificationType?.rawValue ?? "?"): \(outcome.isNew ? "stored" : "already stored")")
+        // The customer its purchase belongs to may not be in the posted data: only the backend learns it.
         return JSONBody.response(NotificationAnswer(
             stored: outcome.isNew, notificationUUID: notification.notificationUUID,
-            notificationType: notification.notificationType?.rawValue, appAccountToken: outcome.appAccountToken))
+            notificationType: notification.notificationType?.rawValue,
+            appAccountToken: context.caller == .backend ? outcome.appAccountToken : nil))
     }
 
     /// The 200 answer's body.

@@ -29,7 +29,7 @@ struct ReconcileRoute: Sendable {
     /// `nil` when the server has no App Store Server API credentials.
     let client: AppStoreServerAPIClient?
 
-    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         guard let client else {
             throw APIError(.notImplemented, code: "reconcileNotConfigured",
                            "Reconciliation needs App Store Server API credentials: start the server with RECEIPT_SERVER_API_KEY_FILE, RECEIPT_SERVER_API_KEY_ID and RECEIPT_SERVER_API_ISSUER_ID (or --api-key-file, --api-key-id, --api-issuer-id).")
@@ -41,30 +41,25 @@ struct ReconcileRoute: Sendable {
         }
         var request = request
         let body = try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes)
-        var claimedCustomer: String?
-        if !body.isEmpty {
-            let object = try JSONBody.object(body, expecting: #"{"appAccountToken": "<UUID>"} or no body"#)
-            if let value = object["appAccountToken"], !(value is NSNull) {
-                guard let text = value as? String, let canonical = CustomerKey.canonical(text) else {
-                    throw APIError.invalidBody("\"appAccountToken\" must be a UUID string such as \"7e3fb20b-4cdb-47cc-936d-99d65f608138\".")
-                }
-                claimedCustomer = canonical
-            }
-        }
+        let claimedCustomer = body.isEmpty
+            ? nil
+            : try JSONBody.decode(ReconcileRequestBody.self, from: body, expecting: ReconcileRequestBody.shape).appAccountToken.map(CustomerKey.required)
 
         var answer = ReconcileAnswer(transactionId: transactionId)
         var customers: Set<String> = []
         do {
             for try await item in client.transactionHistory(transactionId: transactionId) {
                 answer.received += 1
-                switch item {
-                case .unverified(let transaction, let error):
-                    metrics.recordVerification(kind: "reconciledTransaction", outcome: error.code)
-                    answer.unverified.append(.init(transactionId: transaction.transactionId, reason: "\(error)"))
-                case .verified(let transaction):
-                    metrics.recordVerification(kind: "reconciledTransaction", outcome: "verified")
-                    try await store(transaction, jws: item.jwsRepresentation, claimedCustomer: claimedCustomer, into: &answer, customers: &customers)
+                let transaction: Transaction
+                do {
+                    transaction = try server.check.accept(.reconciledTransaction, "a transaction from Apple", item)
+                } catch {
+                    if case .unverified(let claimed, let reason) = item {
+                        answer.unverified.append(.init(transactionId: claimed.transactionId, reason: "\(reason)"))
+                    }
+                    continue
                 }
+                try await store(transaction, jws: item.jwsRepresentation, claimedCustomer: claimedCustomer, into: &answer, customers: &customers)
             }
         } catch let error as AppStoreServerAPIError {
             throw Self.apiError(error, transactionId: transactionId, storedBefore: answer.stored)

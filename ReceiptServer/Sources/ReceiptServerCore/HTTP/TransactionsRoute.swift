@@ -7,46 +7,31 @@ import Hummingbird
 /// Body: `{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID>",
 /// "signedRenewalInfo": "<RenewalInfo.jwsRepresentation>"}`; `appAccountToken` is optional (see
 /// below), and so is `signedRenewalInfo`: a subscription's current renewal info
-/// (`Product.SubscriptionInfo.Status.renewalInfo`), which must belong to the same purchase. Answer: the customer's current entitlements, as
-/// `GET /customers/{appAccountToken}/entitlements` gives them, plus `"stored"`: whether this JWS was
-/// new (false for a re-send, which changes nothing).
+/// (`Product.SubscriptionInfo.Status.renewalInfo`), which must belong to the same purchase.
+///
+/// Answer to anyone: ``PostedTransactionAnswer``, only about what was posted (`"stored"`: whether
+/// this JWS was new, false for a re-send, which changes nothing). Answer to your backend
+/// (``Caller/backend``, the access token): the customer's current entitlements, as
+/// `GET /customers/{appAccountToken}/entitlements` gives them, plus `"stored"`.
 ///
 /// The customer is the transaction's own `appAccountToken`. For a transaction without one (the app
 /// did not set it at purchase), the body's `appAccountToken` names the customer; if neither does, the
 /// purchase must already belong to a customer, else the answer is 422 `missingAppAccountToken` and
 /// nothing is stored. A purchase (`originalTransactionId`) belongs to one customer for good: a
-/// transaction naming another one is answered 409 `customerConflict`.
+/// transaction naming another one is answered 409 `customerConflict` (naming the customer it
+/// belongs to only to the backend).
 struct TransactionsRoute: Sendable {
     let server: ReceiptServerContext
 
-    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         var request = request
-        let shape = #"{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID, optional>", "signedRenewalInfo": "<JWS, optional>"}"#
-        let object = try JSONBody.object(try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes), expecting: shape)
-        guard let jws = object["signedTransaction"] as? String else {
-            throw APIError.invalidBody("The body has no \"signedTransaction\" string; send \(shape).")
-        }
-        var claimedCustomer: String?
-        if let value = object["appAccountToken"], !(value is NSNull) {
-            guard let text = value as? String, let canonical = CustomerKey.canonical(text) else {
-                throw APIError.invalidBody("\"appAccountToken\" must be a UUID string such as \"7e3fb20b-4cdb-47cc-936d-99d65f608138\".")
-            }
-            claimedCustomer = canonical
-        }
-
-        var renewalJWS: String?
-        if let value = object["signedRenewalInfo"], !(value is NSNull) {
-            guard let text = value as? String else {
-                throw APIError.invalidBody("\"signedRenewalInfo\" must be a string: RenewalInfo.jwsRepresentation.")
-            }
-            renewalJWS = text
-        }
-
-        let transaction = try server.verifiedTransaction(jws)
-        var renewal: RenewalInfo?
-        if let renewalJWS {
-            renewal = try server.verifiedRenewalInfo(renewalJWS)
-        }
+        let body = try JSONBody.decode(TransactionRequestBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
+                                       expecting: TransactionRequestBody.shape)
+        let claimedCustomer = try body.appAccountToken.map(CustomerKey.required)
+        let jws = body.signedTransaction
+        let renewalJWS = body.signedRenewalInfo
+        let transaction = try server.check.transaction(jws)
+        let renewal = try renewalJWS.map(server.check.renewalInfo)
         // A verified transaction always carries it (the verifier refuses one without); the guard
         // keeps the server's invariant explicit.
         let purchase = transaction.originalTransactionId
@@ -93,10 +78,16 @@ struct TransactionsRoute: Sendable {
             throw APIError(.unprocessableContent, code: "missingAppAccountToken",
                            "Transaction \(transaction.transactionId) has no appAccountToken and its purchase \(purchase) belongs to no customer yet, so the server cannot tell whose it is. Send {\"signedTransaction\": ..., \"appAccountToken\": \"<the customer's UUID>\"} (and set Product.PurchaseOption.appAccountToken when purchasing). Nothing was stored.")
         case .conflict(let linkedTo):
+            // Only the backend learns whose purchase it is; anyone else is told it is not theirs.
+            let owner = context.caller == .backend ? "customer \(linkedTo)" : "another customer"
             throw APIError(.conflict, code: "customerConflict",
-                           "Purchase \(purchase) already belongs to customer \(linkedTo), not \(ownToken ?? claimedCustomer ?? "?"). Nothing was stored.")
+                           "Purchase \(purchase) already belongs to \(owner), not \(ownToken ?? claimedCustomer ?? "?"). Nothing was stored.")
         case .stored(let customer, let isNew):
-            context.logger.info("transaction \(transaction.transactionId) for customer \(customer): \(isNew ? "stored" : "already stored")")
+            context.logger.debug("transaction \(transaction.transactionId): \(isNew ? "stored" : "already stored")")
+            guard context.caller == .backend else {
+                return JSONBody.response(PostedTransactionAnswer(
+                    stored: isNew, verified: true, transactionId: transaction.transactionId, originalTransactionId: purchase))
+            }
             var answer = try await server.entitlements(of: customer, at: server.configuration.now())
             answer.stored = isNew
             return JSONBody.response(answer)

@@ -1,30 +1,38 @@
 import Hummingbird
 
-/// Lets a request through only with `Authorization: Bearer <token>` naming the configured token,
-/// compared in constant time; otherwise 401 `unauthorized` (JSON, with `WWW-Authenticate: Bearer`).
+/// Establishes the ``Caller`` of every request: ``Caller/backend`` for `Authorization: Bearer
+/// <token>` naming the configured token (compared in constant time), ``Caller/anonymous`` for a
+/// request without an `Authorization` header. A request that presents anything else is answered
+/// 401 `unauthorized` (JSON, with `WWW-Authenticate: Bearer`), on every route, so that a backend
+/// with a wrong token finds out at once instead of being answered as a stranger.
 ///
-/// Guards the routes that reveal a customer's data (see ``AccessControl``). To use your own
-/// authentication instead, put your middleware in its place (README, "Access").
-struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
-    private let expected: [UInt8]
+/// On a server without a token (``AccessControl/allowUnauthenticated``) every caller is anonymous.
+/// Which routes need ``Caller/backend`` is ``RequireBackendMiddleware``'s business. To use your own
+/// authentication instead, put your middleware in this one's place and set `context.caller`
+/// (README, "Access").
+struct BearerTokenMiddleware: RouterMiddleware {
+    typealias Context = ReceiptRequestContext
+    private let expected: [UInt8]?
 
-    /// - Parameter token: the token callers must present.
-    init(token: String) {
-        self.expected = Array(token.utf8)
+    /// - Parameter token: the token callers must present; `nil` when the server has none.
+    init(token: String?) {
+        self.expected = token.map { Array($0.utf8) }
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization] else {
-            throw Self.unauthorized("This route needs credentials: send Authorization: Bearer <token> (the server's RECEIPT_SERVER_ACCESS_TOKEN).")
+        guard let expected, let header = request.headers[.authorization] else {
+            return try await next(request, context)
         }
         let scheme = "bearer "
         guard header.count > scheme.count, header.prefix(scheme.count).lowercased() == scheme else {
-            throw Self.unauthorized("The Authorization header is not a bearer token: send Authorization: Bearer <token>.")
+            throw Self.unauthorized("The Authorization header is not a bearer token: send Authorization: Bearer <token>, or no Authorization header at all.")
         }
         let presented = Array(header.dropFirst(scheme.count).utf8)
         guard Self.constantTimeEquals(presented, expected) else {
             throw Self.unauthorized("The bearer token is not the server's access token (RECEIPT_SERVER_ACCESS_TOKEN).")
         }
+        var context = context
+        context.caller = .backend
         return try await next(request, context)
     }
 
@@ -38,7 +46,7 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
         return difference == 0
     }
 
-    private static func unauthorized(_ message: String) -> APIError {
+    static func unauthorized(_ message: String) -> APIError {
         APIError(.unauthorized, code: "unauthorized", message, headers: [.wwwAuthenticate: "Bearer"])
     }
 }

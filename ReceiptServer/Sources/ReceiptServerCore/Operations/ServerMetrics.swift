@@ -16,7 +16,11 @@ import Prometheus
 ///   ``timeStore(_:_:)`` (the health check, reconciliation);
 /// - `receipt_server_connection_timeouts_total{timeout}`: connections closed by a
 ///   ``ConnectionLimits`` timeout (`header`, `body`, `idle`, `shutdown`);
-/// - `receipt_server_open_connections`: connections open now.
+/// - `receipt_server_open_connections`: connections open now;
+/// - `receipt_server_backfill_runs_total{result}` (`ok`, `error`),
+///   `receipt_server_backfill_duration_seconds`, `receipt_server_backfill_notifications_total{result}`
+///   (`stored`, `alreadyStored`, `refused`, counted as each arrives) and
+///   `receipt_server_backfill_last_success_timestamp_seconds`: the notification backfill.
 public final class ServerMetrics: Sendable {
     /// The registry the series live in (add your own series to it; they appear at `/metrics`).
     public let registry: PrometheusCollectorRegistry
@@ -91,6 +95,35 @@ public final class ServerMetrics: Sendable {
             throw error
         }
     }
+
+    /// Counts one notification of a backfill run, as it is handled.
+    ///
+    /// - Parameter result: `stored`, `alreadyStored` or `refused`.
+    public func recordBackfilledNotification(result: String) {
+        registry.makeCounter(descriptor: Self.name("backfill_notifications", unit: "total", help: "Notifications read from Get Notification History by the backfill, by what became of them."),
+                             labels: [("result", result)]).increment()
+    }
+
+    /// Counts one backfill run and records its duration; a successful one also sets the time of the
+    /// last success.
+    ///
+    /// - Parameters:
+    ///   - failed: whether the run stopped early.
+    ///   - duration: how long it took.
+    ///   - finishedAt: when it ended, in seconds since 1970.
+    public func recordBackfillRun(failed: Bool, duration: Duration, finishedAt: Double) {
+        registry.makeCounter(descriptor: Self.name("backfill_runs", unit: "total", help: "Notification backfill runs, by result."),
+                             labels: [("result", failed ? "error" : "ok")]).increment()
+        registry.makeDurationHistogram(descriptor: Self.name("backfill_duration", unit: "seconds", help: "Time of a notification backfill run."),
+                                       buckets: Self.backfillBuckets).record(duration)
+        if !failed {
+            registry.makeGauge(descriptor: Self.name("backfill_last_success_timestamp", unit: "seconds", help: "When the last notification backfill run that read every page ended, in seconds since 1970."))
+                .set(to: finishedAt)
+        }
+    }
+
+    /// Backfill durations' bucket bounds.
+    static let backfillBuckets: [Duration] = [.milliseconds(100), .seconds(1), .seconds(5), .seconds(30), .seconds(120), .seconds(600)]
 
     /// Counts a connection closed by a timeout.
     ///

@@ -21,6 +21,8 @@ final class GroupCommitQueue: Sendable {
     private struct State {
         var pending: [Job] = []
         var writer: CheckedContinuation<Void, Never>?
+        var timer: CheckedContinuation<Void, Never>?
+        var timerCancelled = false
         var closed = false
     }
 
@@ -28,17 +30,18 @@ final class GroupCommitQueue: Sendable {
 
     /// Adds a write; fails it at once when the queue is closed.
     func enqueue(_ job: Job) {
-        let (writer, refused): (CheckedContinuation<Void, Never>?, Bool) = state.withLock { state in
-            if state.closed { return (nil, true) }
+        let (waiters, refused): ([CheckedContinuation<Void, Never>], Bool) = state.withLock { state in
+            if state.closed { return ([], true) }
             state.pending.append(job)
-            let writer = state.writer
+            let waiters = [state.writer, state.timer].compactMap { $0 }
             state.writer = nil
-            return (writer, false)
+            state.timer = nil
+            return (waiters, false)
         }
         if refused {
             job.fail(StorageError(job.operation, Closed()))
         }
-        writer?.resume()
+        for waiter in waiters { waiter.resume() }
     }
 
     /// The writer's next batch (at most `limit` writes), waiting while there is none; `nil` once the
@@ -70,9 +73,45 @@ final class GroupCommitQueue: Sendable {
         }
     }
 
-    /// The earliest deadline of a waiting write.
-    var earliestDeadline: ContinuousClock.Instant? {
-        state.withLock { $0.pending.first?.deadline }
+    /// The earliest deadline of a waiting write, waiting while none waits; `nil` once the queue is
+    /// closed (the writer fails what is left when it takes it) or the calling task is cancelled.
+    /// One caller at a time (``WriteDeadlineTimer``).
+    func nextDeadline() async -> ContinuousClock.Instant? {
+        await withTaskCancellationHandler {
+            await waitForDeadline()
+        } onCancel: {
+            let timer: CheckedContinuation<Void, Never>? = state.withLock { state in
+                state.timerCancelled = true
+                let timer = state.timer
+                state.timer = nil
+                return timer
+            }
+            timer?.resume()
+        }
+    }
+
+    private func waitForDeadline() async -> ContinuousClock.Instant? {
+        while true {
+            enum Step { case deadline(ContinuousClock.Instant), finished, wait }
+            let step: Step = state.withLock { state in
+                if state.closed || state.timerCancelled { return .finished }
+                if let first = state.pending.first { return .deadline(first.deadline) }
+                return .wait
+            }
+            switch step {
+            case .deadline(let deadline): return deadline
+            case .finished: return nil
+            case .wait:
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    let resumeNow = state.withLock { state in
+                        if !state.pending.isEmpty || state.closed || state.timerCancelled { return true }
+                        state.timer = continuation
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+            }
+        }
     }
 
     /// Fails every waiting write whose deadline has passed.
@@ -89,13 +128,14 @@ final class GroupCommitQueue: Sendable {
 
     /// Stops taking writes; the writer finishes those waiting, then `nextBatch` returns `nil`.
     func close() {
-        let writer: CheckedContinuation<Void, Never>? = state.withLock { state in
+        let waiters: [CheckedContinuation<Void, Never>] = state.withLock { state in
             state.closed = true
-            let writer = state.writer
+            let waiters = [state.writer, state.timer].compactMap { $0 }
             state.writer = nil
-            return writer
+            state.timer = nil
+            return waiters
         }
-        writer?.resume()
+        for waiter in waiters { waiter.resume() }
     }
 
     /// The store is closed.

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import ServiceLifecycle
 import Synchronization
 
 /// The shared store: a PostgreSQL database, for several server processes behind a load balancer.
@@ -18,20 +19,27 @@ import Synchronization
 final class PostgresBackend: StoreBackend {
     let dialect = SQLDialect.postgres
     private let client: PostgresClient
-    private let runner: Task<Void, Never>
+    private let startConfiguration: PostgresConnection.Configuration
+    private let location: PostgresLocation
     private let busyTimeoutMilliseconds: Int
     private let logger: Logger
 
-    private init(client: PostgresClient, runner: Task<Void, Never>, busyTimeoutMilliseconds: Int, logger: Logger) {
+    private init(client: PostgresClient, startConfiguration: PostgresConnection.Configuration, location: PostgresLocation,
+                 busyTimeoutMilliseconds: Int, logger: Logger) {
         self.client = client
-        self.runner = runner
+        self.startConfiguration = startConfiguration
+        self.location = location
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.logger = logger
     }
 
-    /// Connects to `location` once (so a wrong URL, password or an unreachable server fails now,
-    /// with PostgreSQL's own reason), then opens the pool.
-    static func open(_ location: PostgresLocation, maximumConnections: Int, busyTimeoutMilliseconds: Int, logger: Logger) async throws(StorageError) -> PostgresBackend {
+    /// The pool: PostgresNIO's `PostgresClient` is itself a `Service`; leases wait until it runs.
+    var services: [any Service] { [client] }
+
+    /// Prepares the pool for `location` (nothing connects yet: ``writeAtStart(_:_:)`` connects
+    /// first, so a wrong URL, password or an unreachable server fails the start with PostgreSQL's
+    /// own reason).
+    static func open(_ location: PostgresLocation, maximumConnections: Int, busyTimeoutMilliseconds: Int, logger: Logger) throws(StorageError) -> PostgresBackend {
         let tlsConfiguration = TLSConfiguration.makeClientConfiguration()
         let connectionTLS: PostgresConnection.Configuration.TLS
         let clientTLS: PostgresClient.Configuration.TLS
@@ -54,22 +62,12 @@ final class PostgresBackend: StoreBackend {
             }
             clientTLS = .prefer(tlsConfiguration)
         }
-        do {
-            var check = PostgresConnection.Configuration(
-                host: location.host, port: location.port, username: location.username, password: location.password,
-                database: location.database, tls: connectionTLS)
-            check.options.connectTimeout = .milliseconds(Int64(max(1000, busyTimeoutMilliseconds)))
-            let connection = try await PostgresConnection.connect(configuration: check, id: 0, logger: logger)
-            do {
-                _ = try await PostgresSession(connection: connection, logger: logger).query("SELECT 1 AS ready")
-            } catch {
-                try? await connection.close()
-                throw error
-            }
-            try await connection.close()
-        } catch {
-            throw StorageError("connecting to \(location.description) (is the server running, and the URL, user and password right?)", error)
-        }
+        var start = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: connectionTLS)
+        // The first connection is allowed at least 10 s: on a loaded machine opening one can take
+        // longer than a request may wait for one (the busy timeout), and the migration needs it.
+        start.options.connectTimeout = .milliseconds(Int64(max(10_000, busyTimeoutMilliseconds)))
 
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.username, password: location.password,
@@ -81,25 +79,30 @@ final class PostgresBackend: StoreBackend {
             ("application_name", "ReceiptServer"),
         ]
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let runner = Task { await client.run() }
-        // Let the pool's run loop start before the first lease (PostgresNIO warns about a lease
-        // that comes first; it would still be served).
-        try? await Task.sleep(for: .milliseconds(10))
-        let backend = PostgresBackend(client: client, runner: runner, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
-        // The pool's first connection is opened here, allowed at least 10 s: on a loaded machine
-        // opening one can take longer than a request may wait for one (the busy timeout), and the
-        // schema migration that follows must not fail for that.
-        do {
-            _ = try await backend.withLeasedConnection("opening the connection pool", leaseMilliseconds: max(10_000, busyTimeoutMilliseconds)) { session in
-                try await session.query("SELECT 1")
-            }
-        } catch {
-            runner.cancel()
-            await runner.value
-            throw error
-        }
-        return backend
+        return PostgresBackend(client: client, startConfiguration: start, location: location, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
     }
+
+    func writeAtStart<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: startConfiguration, id: 0, logger: logger)
+        } catch {
+            throw StorageError("connecting to \(location.description) (is the server running, and the URL, user and password right?)", error)
+        }
+        let logger = self.logger
+        do {
+            let value = try await connection.withTransaction(logger: logger) { connection in
+                try await work(PostgresSession(connection: connection, logger: logger))
+            }
+            try? await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw StorageError(operation, error)
+        }
+    }
+
+    func closeAtStart() async {}
 
     func write<T: Sendable>(
         _ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T,
@@ -131,11 +134,6 @@ final class PostgresBackend: StoreBackend {
 
     func read<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
         try await withLeasedConnection(operation, work)
-    }
-
-    func close() async throws(StorageError) {
-        runner.cancel()
-        await runner.value
     }
 
     /// Runs `body` on a pool connection. Waiting for the connection is bounded by the busy timeout

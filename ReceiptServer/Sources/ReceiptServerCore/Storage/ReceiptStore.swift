@@ -1,6 +1,7 @@
 import AppStoreVerification
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// The server's database: every verified JWS it accepted, what each one counts for (the
 /// entitlement engine's records, computed once when it was verified), and which customer
@@ -56,7 +57,7 @@ public final class ReceiptStore: Sendable {
             backend = try await SQLiteBackend.open(
                 path: path, readerCount: configuration.readerConnections, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
         case .postgres(let postgres):
-            backend = try await PostgresBackend.open(
+            backend = try PostgresBackend.open(
                 postgres, maximumConnections: configuration.postgresMaximumConnections,
                 busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
         }
@@ -65,15 +66,45 @@ public final class ReceiptStore: Sendable {
                 try VerifiedRecords.verifying(kind, jws: jws, name: name, verifier: verifier)
             }
         } catch {
-            try? await backend.close()
+            await backend.closeAtStart()
             throw error
         }
         return ReceiptStore(backend: backend, cache: CustomerStateCache(capacity: configuration.cachedCustomers), engineConfiguration: engineConfiguration)
     }
 
-    /// Closes the database. Call once, after the server stopped taking requests.
-    public func close() async throws(StorageError) {
-        try await backend.close()
+    /// What must run while the store is used: SQLite's writer and its deadline timer, or the
+    /// PostgreSQL connection pool. The server adds them to its application's `ServiceGroup`
+    /// (before the HTTP server, so they stop after it); they close the database when they end.
+    public var services: [any Service] { backend.services }
+
+    /// Opens the store, runs its ``services`` in a `ServiceGroup` of their own while `body` uses
+    /// it, then shuts them down gracefully (the database closes): for tools and tests that use a
+    /// store without a server (`ReceiptServer --reverify`).
+    ///
+    /// - Throws: ``StorageError`` when the database cannot be opened, or what `body` or the
+    ///   services throw.
+    public static func withOpened<T: Sendable>(
+        _ location: String, configuration: StoreConfiguration = StoreConfiguration(), busyTimeoutMilliseconds: Int = 5000,
+        verifier: SignedDataVerifier, engineConfiguration: EntitlementEngine.Configuration = .init(), logger: Logger,
+        _ body: (ReceiptStore) async throws -> T
+    ) async throws -> T {
+        let store = try await open(location, configuration: configuration, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+                                   verifier: verifier, engineConfiguration: engineConfiguration, logger: logger)
+        let group = ServiceGroup(configuration: .init(services: store.services, logger: logger))
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            let value: T
+            do {
+                value = try await body(store)
+            } catch {
+                await group.triggerGracefulShutdown()
+                try? await tasks.waitForAll()
+                throw error
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            return value
+        }
     }
 
     // MARK: Writes
@@ -240,6 +271,25 @@ public final class ReceiptStore: Sendable {
                     notificationType: row.string("notification_type"), productId: row.string("product_id"),
                     signedDate: row.integer("signed_date"))
             }
+        }
+    }
+
+    /// The latest `signedDate` of a stored notification, in milliseconds since 1970, or `nil` when
+    /// none is stored: where the notification backfill starts.
+    ///
+    /// - Throws: ``StorageError`` on a database failure.
+    public func lastNotificationSignedDate() async throws(StorageError) -> Int64? {
+        try await backend.read("reading the latest stored notification's signedDate") { session in
+            try await StoreSQL.lastNotificationSignedDate(on: session)
+        }
+    }
+
+    /// Whether a notification with `notificationUUID` is stored.
+    ///
+    /// - Throws: ``StorageError`` on a database failure.
+    public func hasNotification(uuid notificationUUID: String) async throws(StorageError) -> Bool {
+        try await backend.read("looking up notification \(notificationUUID)") { session in
+            try await StoreSQL.hasNotification(notificationUUID, on: session)
         }
     }
 

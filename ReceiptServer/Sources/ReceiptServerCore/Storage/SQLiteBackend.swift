@@ -1,14 +1,16 @@
 import Logging
 import NIOCore
 import NIOPosix
+import ServiceLifecycle
 import SQLiteNIO
 
 /// The embedded store: one SQLite file in WAL mode, `synchronous = FULL` (a commit that returned
 /// survives a crash or power loss).
 ///
 /// - One writer connection takes the waiting writes in batches and commits each batch once
-///   (``GroupCommitQueue``); `BEGIN IMMEDIATE` waits at most until the earliest deadline of the
-///   batch for a lock another process holds.
+///   (``GroupCommitQueue``, run by the ``SQLiteWriter`` service); `BEGIN IMMEDIATE` waits at most
+///   until the earliest deadline of the batch for a lock another process holds, and the
+///   ``WriteDeadlineTimer`` service fails writes still waiting at their deadline.
 /// - Reads run on their own read-only connections (WAL readers), so they never wait behind writes
 ///   or behind another process's write lock.
 /// - Its own thread pool (one thread per connection), so a writer waiting for a lock does not take
@@ -18,38 +20,20 @@ final class SQLiteBackend: StoreBackend {
     private let threadPool: NIOThreadPool
     private let writer: SQLiteConnection
     private let readers: ConnectionPool<SQLiteConnection>
-    private let queue = GroupCommitQueue()
-    private let busyTimeoutMilliseconds: Int
-    private let loops: LoopTasks
-
-    /// The writer loop and the deadline sweeper.
-    private struct LoopTasks: Sendable {
-        var writer: Task<Void, Never>
-        var sweeper: Task<Void, Never>
-    }
+    let queue = GroupCommitQueue()
+    let busyTimeoutMilliseconds: Int
 
     private init(threadPool: NIOThreadPool, writer: SQLiteConnection, readers: [SQLiteConnection], busyTimeoutMilliseconds: Int) {
         self.threadPool = threadPool
         self.writer = writer
         self.readers = ConnectionPool(readers)
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        let queue = self.queue
-        let session = SQLiteSession(connection: writer)
-        let busy = busyTimeoutMilliseconds
-        loops = LoopTasks(
-            writer: Task {
-                var currentBusyTimeout = busy
-                while let batch = await queue.nextBatch(limit: 512) {
-                    currentBusyTimeout = await Self.commit(batch, on: session, busyTimeout: currentBusyTimeout)
-                }
-            },
-            sweeper: Task {
-                while !Task.isCancelled {
-                    let wake = queue.earliestDeadline ?? .now + .milliseconds(max(busy, 10))
-                    try? await Task.sleep(until: wake, clock: .continuous)
-                    queue.expire(now: .now, busyTimeoutMilliseconds: busy)
-                }
-            })
+    }
+
+    /// The writer and its deadline timer, for the application's `ServiceGroup` (the timer first, so
+    /// that it stops before the writer on shutdown).
+    var services: [any Service] {
+        [SQLiteWriter(backend: self), WriteDeadlineTimer(queue: queue, busyTimeoutMilliseconds: busyTimeoutMilliseconds)]
     }
 
     /// Opens (creating if needed) the database file at `path` with `readerCount` reading connections.
@@ -116,11 +100,30 @@ final class SQLiteBackend: StoreBackend {
         }
     }
 
-    func close() async throws(StorageError) {
+    func writeAtStart<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
+        let session = SQLiteSession(connection: writer)
+        do {
+            _ = try await session.query("BEGIN IMMEDIATE")
+            do {
+                let value = try await work(session)
+                _ = try await session.query("COMMIT")
+                return value
+            } catch {
+                _ = try? await session.query("ROLLBACK")
+                throw error
+            }
+        } catch {
+            throw StorageError(operation, error)
+        }
+    }
+
+    func closeAtStart() async {
         queue.close()
-        await loops.writer.value
-        loops.sweeper.cancel()
-        await loops.sweeper.value
+        try? await closeConnections()
+    }
+
+    /// Closes every connection and the thread pool: the writer's last act (``SQLiteWriter``).
+    func closeConnections() async throws(StorageError) {
         var failure: (any Error)?
         for connection in [writer] + readers.all {
             do { try await connection.close() } catch { failure = failure ?? error }
@@ -130,7 +133,8 @@ final class SQLiteBackend: StoreBackend {
     }
 
     /// Runs one batch in one transaction; returns the busy timeout the connection is left with.
-    private static func commit(_ batch: [GroupCommitQueue.Job], on session: SQLiteSession, busyTimeout current: Int) async -> Int {
+    func commit(_ batch: [GroupCommitQueue.Job], busyTimeout current: Int) async -> Int {
+        let session = SQLiteSession(connection: writer)
         let now = ContinuousClock.now
         var live: [GroupCommitQueue.Job] = []
         for job in batch {

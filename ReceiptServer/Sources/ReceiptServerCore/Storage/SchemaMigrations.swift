@@ -13,9 +13,11 @@ import Foundation
 ///   text was over half the file), with the entitlement engine's records of each JWS beside it
 ///   (``VerifiedRecords``, computed by verifying every stored JWS once during the upgrade);
 ///   `customers` with a revision per customer, so servers know when their cached state is current.
+/// - 3: an index on `signed_data.notification_uuid`, so the notification backfill finds what it
+///   already has by UUID.
 enum SchemaMigrations {
     /// The schema version this code writes.
-    static let latest = 2
+    static let latest = 3
 
     /// The columns of `signed_data` (schema 2) that ``StoreSQL`` inserts, in order.
     static let signedDataColumns = """
@@ -35,7 +37,7 @@ enum SchemaMigrations {
         records: @escaping @Sendable (SignedDataKind, String, String) throws -> VerifiedRecords
     ) async throws(StorageError) {
         let dialect = backend.dialect
-        try await backend.write("upgrading the database schema", { session in
+        try await backend.writeAtStart("upgrading the database schema") { session in
             if dialect == .postgres {
                 // Two servers starting at once on one database: one migrates, the other waits.
                 _ = try await session.query("SELECT pg_advisory_xact_lock(190019)")
@@ -66,10 +68,14 @@ enum SchemaMigrations {
                 try await upgradeTo2(dialect, session: session, now: now, records: records)
                 try await note(2, "signed_data keyed by SHA-256 with verified records; customers with revisions", on: session, now: now)
             }
+            if !applied.contains(3) {
+                _ = try await session.query("CREATE INDEX IF NOT EXISTS signed_data_by_notification ON signed_data (notification_uuid)")
+                try await note(3, "signed_data indexed by notification_uuid (notification backfill)", on: session, now: now)
+            }
             if dialect == .sqlite {
                 _ = try await session.query("PRAGMA user_version = \(latest)")
             }
-        }, afterCommit: { _ in })
+        }
     }
 
     private static func note(_ version: Int64, _ description: String, on session: any SQLSession, now: Int64) async throws {

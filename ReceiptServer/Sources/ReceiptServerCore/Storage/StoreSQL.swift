@@ -75,6 +75,16 @@ enum StoreSQL {
             .first?.integer("revision") ?? 0
     }
 
+    /// The latest `signedDate` of a stored notification, if any.
+    static func lastNotificationSignedDate(on session: any SQLSession) async throws -> Int64? {
+        try await session.query("SELECT MAX(signed_date) AS latest FROM signed_data WHERE kind = 'notification'").first?.integer("latest")
+    }
+
+    /// Whether a notification with this `notificationUUID` is stored.
+    static func hasNotification(_ uuid: String, on session: any SQLSession) async throws -> Bool {
+        !(try await session.query("SELECT 1 AS found FROM signed_data WHERE notification_uuid = ? AND kind = 'notification' LIMIT 1", [.text(uuid)])).isEmpty
+    }
+
     /// The stored records of every JWS of the customer's purchases, oldest first.
     static func records(of customer: String, on session: any SQLSession) async throws -> [VerifiedRecords] {
         try await session.query(

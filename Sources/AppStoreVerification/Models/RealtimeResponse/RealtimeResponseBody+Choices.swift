@@ -78,22 +78,24 @@ extension RealtimeResponseBody {
     ///   - keyId: the identifier of `creator`'s key, which the response carries (the creator keeps
     ///     its own copy private): give the same value the creator was made with.
     ///   - nonce: the one-time UUID to sign; `nil` (the default) for a new random UUID.
-    ///   - timestamp: the time to sign, in milliseconds since 1970; `nil` (the default) for now.
+    ///   - timestamp: the time to sign; now by default. The response carries it as whole
+    ///     milliseconds since 1970, rounded to the nearest, as signed.
     /// - Throws: ``SignatureCreationError`` when signing fails.
     public static func promotionalOffer(messageIdentifier: UUID, productId: String, offerIdentifier: String, appAccountToken: UUID? = nil,
                                         signedBy creator: PromotionalOfferSignatureCreator, keyId: String, nonce: UUID? = nil,
-                                        timestamp: Int64? = nil) throws(SignatureCreationError) -> RealtimeResponseBody {
+                                        timestamp: Date = Date()) throws(SignatureCreationError) -> RealtimeResponseBody {
         let nonce = nonce ?? UUID.randomNonce()
-        let timestamp = timestamp ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
         let signature = try creator.createSignature(productIdentifier: productId, subscriptionOfferID: offerIdentifier,
                                                     appAccountToken: appAccountToken, nonce: nonce, timestamp: timestamp)
+        // createSignature refuses a time that has no milliseconds value.
+        let milliseconds = PromotionalOfferSignatureCreator.milliseconds(timestamp) ?? 0
         return promotionalOffer(messageIdentifier: messageIdentifier, signatureV1: PromotionalOfferSignatureV1(
-            encodedSignature: signature, productId: productId, nonce: nonce, timestamp: timestamp, keyId: keyId,
+            encodedSignature: signature, productId: productId, nonce: nonce, timestamp: milliseconds, keyId: keyId,
             offerIdentifier: offerIdentifier, appAccountToken: appAccountToken))
     }
 
     /// The response as JSON, to send back with `Content-Type: application/json`: keys sorted,
-    /// identifiers as lowercase UUIDs, absent members left out (``AppStoreJSON/encode(_:)``).
+    /// identifiers as lowercase UUIDs, absent members left out (as ``AppStoreJSON/makeEncoder()`` encodes it).
     public var jsonRepresentation: Data {
         // These members are strings, integers and UUIDs only, which always encode.
         (try? AppStoreJSON.encode(self)) ?? Data("{}".utf8)

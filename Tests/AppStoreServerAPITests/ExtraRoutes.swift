@@ -1,11 +1,53 @@
 #if ServerAPIClient
+import AppStoreServerAPI
+import AppStoreServerAPITesting
 import Foundation
 
-/// The fake's routes for mass renewal-date extensions, Get Transaction History v1, Send
-/// Consumption Information V1, Finish Transaction and the Retention Messaging API. Each checks the
-/// method, the path and the body's JSON as Apple documents them, and answers with Apple's JSON or
-/// Apple's error code. Called by ``FakeAppStore`` under its lock (after the bearer token passed).
-extension FakeAppStore {
+/// The endpoints the package's own API tests call that AppStoreServerAPITesting's fake does not
+/// serve itself: renewal-date extensions (one and mass), Set App Account Token, Send Consumption
+/// Information (V1 and V2), Finish Transaction and the Retention Messaging API, plugged into the fake
+/// with `setFallbackRoute`. Each checks the method, the path and the body's JSON as Apple documents
+/// them, and answers with Apple's JSON or Apple's error code; what they were sent is kept for the
+/// tests to read.
+final class ExtraRoutes: @unchecked Sendable {
+    typealias Request = FakeAppStoreServerAPI.Request
+    typealias Reply = FakeAppStoreServerAPI.Response
+
+    /// What the routes remember, read and changed under `lock`.
+    struct Storage {
+        var extensions: [String: [String: Any]] = [:]
+        var appAccountTokens: [String: String] = [:]
+        var consumption: [String: [String: Any]] = [:]
+        var environment = "Sandbox"
+        /// Mass extensions, consumption V1, finished transactions, retention messaging.
+        var more = MoreState()
+        /// The Advanced Commerce API routes' signed data and what they were sent.
+        var advancedCommerce = AdvancedCommerceState()
+    }
+
+    private let fake: FakeAppStoreServerAPI
+    private let lock = NSLock()
+    private var storage = Storage()
+
+    init(fake: FakeAppStoreServerAPI) {
+        self.fake = fake
+    }
+
+    /// Changes the storage under the lock.
+    func update(_ body: (inout Storage) -> Void) {
+        lock.withLock { body(&storage) }
+    }
+
+    /// Reads the storage under the lock.
+    func read<T>(_ body: (Storage) -> T) -> T {
+        lock.withLock { body(storage) }
+    }
+
+    /// The answer to `request` when it is one of these routes, else `nil`.
+    func answer(_ request: Request) -> Reply? {
+        lock.withLock { route(request) ?? advancedCommerceRoutes(request, &storage) }
+    }
+
     /// What these routes remember.
     struct MoreState {
         /// Mass extension requests by request identifier (the body as sent).
@@ -28,6 +70,8 @@ extension FakeAppStore {
         var passedPerformanceTest = false
     }
 
+    static let notFound = Reply.apiError(404, code: 4040010, message: "Transaction id not found.")
+
     /// An uploaded image.
     struct Image {
         var state = "PENDING"
@@ -44,22 +88,41 @@ extension FakeAppStore {
     /// The first eight bytes of every PNG file.
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Answers `request` when it is one of these routes, else `nil`.
-    func moreRoutes(_ request: Request) -> Reply? {
+    private func route(_ request: Request) -> Reply? {
+        if request.match("PUT /inApps/v1/subscriptions/extend/*") != nil {
+            let id = request.match("PUT /inApps/v1/subscriptions/extend/*")?.first ?? ""
+            guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
+                  let days = (body["extendByDays"] as? NSNumber)?.intValue, (1...90).contains(days),
+                  body["extendReasonCode"] is NSNumber, body["requestIdentifier"] is String
+            else { return .apiError(400, code: 4000009, message: "Invalid extend by days value.") }
+            storage.extensions[id] = body
+            return .jsonObject(["originalTransactionId": id, "webOrderLineItemId": "wo-\(id)", "success": true, "effectiveDate": 1_800_000_000_000])
+        }
+        if request.match("PUT /inApps/v1/transactions/*/appAccountToken") != nil {
+            let id = request.match("PUT /inApps/v1/transactions/*/appAccountToken")?.first ?? ""
+            guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
+                  let token = body["appAccountToken"] as? String, UUID(uuidString: token) != nil
+            else { return .apiError(400, code: 4000183, message: "Invalid appAccountToken.") }
+            storage.appAccountTokens[id] = token
+            return Reply(status: 200)
+        }
+        if request.match("PUT /inApps/v2/transactions/consumption/*") != nil {
+            let id = request.match("PUT /inApps/v2/transactions/consumption/*")?.first ?? ""
+            guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
+                  body["customerConsented"] as? Bool == true, body["sampleContentProvided"] is Bool, body["deliveryStatus"] is String
+            else { return .apiError(400, code: 4000035, message: "Invalid customer consented value.") }
+            storage.consumption[id] = body
+            return Reply(status: 202)
+        }
         let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
         if request.match("POST /inApps/v1/subscriptions/extend/mass") != nil { return massExtend(body) }
         if let ids = request.match("GET /inApps/v1/subscriptions/extend/mass/*/*") {
             return massExtendStatus(productId: ids[0], requestIdentifier: ids[1])
         }
-        if let ids = request.match("GET /inApps/v1/history/*") {
-            guard let items = storage.history[ids[0]] else { return Self.notFound }
-            return page(items, token: request.queryValues("revision").first, tokenName: "revision",
-                        extra: ["bundleId": bundleId, "appAppleId": 1234, "environment": storage.environment])
-        }
         if let ids = request.match("PUT /inApps/v1/transactions/consumption/*") { return consumptionV1(transactionId: ids[0], body) }
         if let ids = request.match("POST /inApps/v1/transactions/*/finish") {
             guard request.body.isEmpty else { return .apiError(400, code: 4000000, message: "Finish Transaction takes no body.") }
-            guard storage.transactions[ids[0]] != nil else { return Self.notFound }
+            guard fake.transactionInfo(for: ids[0]) != nil else { return Self.notFound }
             storage.more.finished.append(ids[0])
             return Reply(status: 200)
         }
@@ -69,13 +132,13 @@ extension FakeAppStore {
                 if let size = image.size { item["imageSize"] = size }
                 return item
             }
-            return .json(["imageIdentifiers": items])
+            return .jsonObject(["imageIdentifiers": items])
         }
         if let ids = request.match("PUT /inApps/v1/messaging/image/*") { return uploadImage(id: ids[0], request) }
         if let ids = request.match("DELETE /inApps/v1/messaging/image/*") { return deleteImage(id: ids[0]) }
         if request.match("GET /inApps/v1/messaging/message/list") != nil {
             let items = storage.more.messages.sorted { $0.key < $1.key }.map { ["messageIdentifier": $0.key, "messageState": $0.value.state] }
-            return .json(["messageIdentifiers": items])
+            return .jsonObject(["messageIdentifiers": items])
         }
         if let ids = request.match("PUT /inApps/v1/messaging/message/*") { return uploadMessage(id: ids[0], body) }
         if let ids = request.match("DELETE /inApps/v1/messaging/message/*") {
@@ -89,7 +152,7 @@ extension FakeAppStore {
         }
         if let ids = request.match("GET /inApps/v1/messaging/default/*/*") {
             guard let message = storage.more.defaults[ids[0] + "/" + ids[1]] else { return Self.defaultNotFound }
-            return .json(["messageIdentifier": message])
+            return .jsonObject(["messageIdentifier": message])
         }
         if request.match("PUT /inApps/v1/messaging/realtime/url") != nil { return configureRealtimeURL(body) }
         if request.match("DELETE /inApps/v1/messaging/realtime/url") != nil {
@@ -99,7 +162,7 @@ extension FakeAppStore {
         }
         if request.match("GET /inApps/v1/messaging/realtime/url") != nil {
             guard let url = storage.more.realtimeURL else { return Self.realtimeURLNotFound }
-            return .json(["realtimeURL": url])
+            return .jsonObject(["realtimeURL": url])
         }
         if request.match("POST /inApps/v1/messaging/performanceTest") != nil { return initiatePerformanceTest(body) }
         if let ids = request.match("GET /inApps/v1/messaging/performanceTest/result/*") { return performanceTestResult(requestId: ids[0]) }
@@ -132,14 +195,14 @@ extension FakeAppStore {
             }
         }
         storage.more.massExtensions[identifier] = body
-        return .json(["requestIdentifier": identifier])
+        return .jsonObject(["requestIdentifier": identifier])
     }
 
     private func massExtendStatus(productId: String, requestIdentifier: String) -> Reply {
         guard let sent = storage.more.massExtensions[requestIdentifier], sent["productId"] as? String == productId else {
             return .apiError(404, code: 4040009, message: "Status request not found.")
         }
-        return .json(["requestIdentifier": requestIdentifier, "complete": true, "completeDate": 1_800_000_000_000,
+        return .jsonObject(["requestIdentifier": requestIdentifier, "complete": true, "completeDate": 1_800_000_000_000,
                       "succeededCount": 30, "failedCount": 2])
     }
 
@@ -271,7 +334,7 @@ extension FakeAppStore {
         guard storage.more.performanceTests.isEmpty else { return .apiError(400, code: 4000213, message: "A performance test is already running.") }
         let requestId = "perf-\(original)"
         storage.more.performanceTests[requestId] = original
-        return .json(["config": Self.performanceConfig, "requestId": requestId])
+        return .jsonObject(["config": Self.performanceConfig, "requestId": requestId])
     }
 
     private func performanceTestResult(requestId: String) -> Reply {
@@ -279,11 +342,24 @@ extension FakeAppStore {
             return .apiError(404, code: 4040018, message: "Performance test run not found.")
         }
         storage.more.passedPerformanceTest = true
-        return .json([
+        return .jsonObject([
             "config": Self.performanceConfig, "target": storage.more.realtimeURL ?? "", "result": "PASS", "successRate": 100, "numPending": 0,
             "responseTimes": ["average": 120, "p50": 100, "p90": 180, "p95": 210, "p99": 300],
             "failures": ["TIMED_OUT": 0, "SOCKET_ISSUE": 1],
         ])
+    }
+}
+
+extension FakeAppStoreServerAPI.Response {
+    /// A JSON answer from a JSONSerialization object (the tests' own routes build their bodies so).
+    static func jsonObject(_ object: Any, status: Int = 200) -> Self {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+        return Self(status: status, headers: [.init(name: "Content-Type", value: "application/json")], body: data)
+    }
+
+    /// Apple's error answer with a raw error code.
+    static func apiError(_ status: Int, code: Int64, message: String) -> Self {
+        .apiError(status: status, code: APIErrorCode(rawValue: code), message: message)
     }
 }
 #endif

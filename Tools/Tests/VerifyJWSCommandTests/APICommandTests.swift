@@ -1,15 +1,14 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTesting
 import Foundation
 import Testing
 
-/// `verify-jws api`: the built tool against the fake App Store on 127.0.0.1. verify-jws is a package
-/// of its own (Tools/), so this package cannot build it: `Scripts/test.sh` builds it with the API
-/// client first and names it in `VERIFY_JWS_EXECUTABLE`. These tests stay beside the fake App Store
-/// they need until it is a product the tool's own tests can use.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: ToolProcess.executable != nil, ToolProcess.absentComment))
+/// `verify-jws api`: the tool built beside these tests (with this package's `ServerAPIClient` trait)
+/// against AppStoreServerAPITesting's fake App Store on 127.0.0.1, run as a process.
+@Suite(.timeLimit(.minutes(2)))
 struct APICommandTests {
     /// The tool's files for one test: the API key and the test PKI's root.
     struct Files {
@@ -20,17 +19,17 @@ struct APICommandTests {
         init() throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("api-cli-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(try Shared.apiKey.get().pemEncoded.utf8).write(to: URL(fileURLWithPath: key))
-            try Shared.pki.get().write(to: directory)
+            try Data(try APIHarness.apiKey.get().pemEncoded.utf8).write(to: URL(fileURLWithPath: key))
+            try APIHarness.pki.get().write(to: directory)
         }
 
         func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// The credentials and verifier flags for the fake App Store.
-    static func arguments(_ harness: Harness, _ files: Files) -> [String] {
-        ["--key", files.key, "--key-id", Harness.keyId, "--issuer-id", Harness.issuerId, "--bundle-id", Harness.bundleId,
-         "--environment", "Sandbox", "--root", files.root, "--base-url", harness.server.baseURL, "--deadline", "10"]
+    static func arguments(_ harness: APIHarness, _ files: Files) -> [String] {
+        ["--key", files.key, "--key-id", APIHarness.keyId, "--issuer-id", APIHarness.issuerId, "--bundle-id", APIHarness.bundleId,
+         "--environment", "Sandbox", "--root", files.root, "--base-url", harness.fake.baseURL, "--deadline", "10"]
     }
 
     static func jsonLines(_ text: String) throws -> [[String: Any]] {
@@ -42,9 +41,9 @@ struct APICommandTests {
     @Test func historyWritesEveryItemOfEveryPageAsVerifyJWSDoes() async throws {
         let files = try Files()
         defer { files.remove() }
-        try await Harness.with { harness in
+        try await APIHarness.with { harness in
             let items = try (1...5).map { try harness.transaction("\($0)", productId: "com.example.coins\($0)", type: .consumable) }
-            harness.store.update { $0.history["1"] = items; $0.pageSize = 2 }
+            harness.fake.setTransactionHistory(items, for: "1")
             let run = try await ToolProcess.run(["api", "history", "1"] + Self.arguments(harness, files))
             #expect(run.status == 0, "\(run.stderr)")
             let lines = try Self.jsonLines(run.stdout)
@@ -54,17 +53,17 @@ struct APICommandTests {
             #expect(lines.map { ($0["payload"] as? [String: Any])?["transactionId"] as? String } == ["1", "2", "3", "4", "5"])
             #expect(lines.map { $0["line"] as? Int } == [1, 2, 3, 4, 5])
             #expect(lines.first?["file"] as? String == "api history 1")
-            #expect(harness.store.requests.map { $0.queryValues("revision") } == [[], ["page-2"], ["page-4"]])
+            #expect(harness.fake.requests.map { $0.queryValues("revision") } == [[], ["page-2"], ["page-4"]])
         }
     }
 
     @Test func aTamperedItemIsReportedUnverifiedBesideTheOthersAndExitsOne() async throws {
         let files = try Files()
         defer { files.remove() }
-        try await Harness.with { harness in
+        try await APIHarness.with { harness in
             var items = try (1...3).map { try harness.transaction("\($0)") }
-            items[1] = try Harness.tampered(items[1])
-            harness.store.update { $0.history["1"] = items; $0.pageSize = 2 }
+            items[1] = try APIHarness.tampered(items[1])
+            harness.fake.setTransactionHistory(items, for: "1")
             let run = try await ToolProcess.run(["api", "history", "1"] + Self.arguments(harness, files))
             #expect(run.status == 1, "\(run.stderr)")
             let lines = try Self.jsonLines(run.stdout)
@@ -76,19 +75,19 @@ struct APICommandTests {
     @Test func historyAsJWSPipesIntoEntitlements() async throws {
         let files = try Files()
         defer { files.remove() }
-        try await Harness.with { harness in
+        try await APIHarness.with { harness in
             let items = [
                 try harness.transaction("1", productId: "com.example.pro", type: .nonConsumable),
                 try harness.transaction("2", productId: "com.example.coins", type: .consumable),
                 try harness.transaction("3", productId: "com.example.monthly", originalTransactionId: "3", type: .autoRenewableSubscription,
                                         expiresDate: Date(timeIntervalSinceNow: 86_400), groupId: "g1"),
             ]
-            harness.store.update { $0.history["1"] = items; $0.pageSize = 2 }
+            harness.fake.setTransactionHistory(items, for: "1")
             let api = try await ToolProcess.run(["api", "history", "1", "--format", "jws"] + Self.arguments(harness, files))
             #expect(api.status == 0, "\(api.stderr)")
             #expect(api.stdout.split(separator: "\n").map(String.init) == items)
 
-            let entitlements = try await ToolProcess.run(["entitlements", "--root", files.root, "--bundle-id", Harness.bundleId, "--environment", "Sandbox", "-"],
+            let entitlements = try await ToolProcess.run(["entitlements", "--root", files.root, "--bundle-id", APIHarness.bundleId, "--environment", "Sandbox", "-"],
                                                          stdin: Data(api.stdout.utf8))
             #expect(entitlements.status == 0, "\(entitlements.stderr)")
             #expect(entitlements.stdout.contains("com.example.pro"))
@@ -100,7 +99,7 @@ struct APICommandTests {
     @Test func statusesTransactionOrderRefundsAndNotifications() async throws {
         let files = try Files()
         defer { files.remove() }
-        try await Harness.with { harness in
+        try await APIHarness.with { harness in
             let subscription = try harness.transaction("11", productId: "com.example.monthly", originalTransactionId: "11", type: .autoRenewableSubscription,
                                                        expiresDate: Date(timeIntervalSinceNow: 86_400), groupId: "g1")
             let renewal = try harness.minter.renewalInfo(RenewalInfo(originalTransactionId: "11", productId: "com.example.monthly",
@@ -108,14 +107,13 @@ struct APICommandTests {
             let single = try harness.transaction("21")
             let notification = try harness.minter.notification(ResponseBodyV2DecodedPayload(notificationType: .refund), transaction: Transaction(transactionId: "31", productId: "com.example.pro",
                                                                                                   purchaseDate: Date(timeIntervalSinceNow: -3600), type: .nonConsumable))
-            harness.store.update {
-                $0.statuses["11"] = [["subscriptionGroupIdentifier": "g1", "lastTransactions": [
-                    ["status": 1, "originalTransactionId": "11", "signedTransactionInfo": subscription, "signedRenewalInfo": renewal]]]]
-                $0.transactions["21"] = single
-                $0.orders["MK5TTTVWJH"] = [single]
-                $0.refunds["21"] = [single]
-                $0.notifications = [notification]
-            }
+            harness.fake.setSubscriptionStatuses([FakeAppStoreServerAPI.SubscriptionGroupStatus(subscriptionGroupIdentifier: "g1", lastTransactions: [
+                FakeAppStoreServerAPI.LastTransaction(status: .active, originalTransactionId: "11", signedTransactionInfo: subscription, signedRenewalInfo: renewal),
+            ])], for: "11")
+            harness.fake.setTransactionInfo(single, for: "21")
+            harness.fake.setOrder([single], for: "MK5TTTVWJH")
+            harness.fake.setRefundHistory([single], for: "21")
+            harness.fake.setNotificationHistory([FakeAppStoreServerAPI.NotificationHistoryEntry(signedPayload: notification)])
             let common = Self.arguments(harness, files)
 
             let statuses = try await ToolProcess.run(["api", "statuses", "11"] + common)
@@ -136,7 +134,7 @@ struct APICommandTests {
             #expect(lines.count == 1)
             #expect(lines.first?["type"] as? String == "notification")
             #expect(((lines.first?["nested"] as? [String: Any])?["signedTransactionInfo"] as? [String: Any])?["status"] as? String == "verified")
-            let sent = try #require(harness.store.requests.last)
+            let sent = try #require(harness.fake.requests.last)
             let body = try #require(try JSONSerialization.jsonObject(with: sent.body) as? [String: Any])
             #expect((body["startDate"] as? NSNumber)?.int64Value == 1_577_836_800_000)
         }
@@ -145,7 +143,7 @@ struct APICommandTests {
     @Test func failuresGetTheirExitStatusAndOneLine() async throws {
         let files = try Files()
         defer { files.remove() }
-        try await Harness.with { harness in
+        try await APIHarness.with { harness in
             let common = Self.arguments(harness, files)
             // An unknown transaction: Apple's 404, the caller's to fix.
             let missing = try await ToolProcess.run(["api", "transaction", "404404"] + common)
@@ -162,7 +160,7 @@ struct APICommandTests {
             #expect(unauthorized.stderr.split(separator: "\n").count == 1)
 
             // Still rate limited after the retries: 3.
-            harness.store.update { $0.scripted = Array(repeating: FakeAppStore.Reply(status: 429, headers: [("Retry-After", "0")]), count: 20) }
+            harness.fake.enqueue(contentsOf: Array(repeating: .rateLimited(retryAfter: 0), count: 20))
             let limited = try await ToolProcess.run(["api", "transaction", "1"] + common)
             #expect(limited.status == 3, "\(limited.stderr)")
             #expect(limited.stderr.contains("429"), "\(limited.stderr)")
@@ -172,11 +170,11 @@ struct APICommandTests {
     @Test func credentialsComeFromTheEnvironmentAndMissingOnesAreNamed() async throws {
         let files = try Files()
         defer { files.remove() }
-        try await Harness.with { harness in
-            harness.store.update { $0.transactions["21"] = try? harness.transaction("21") }
+        try await APIHarness.with { harness in
+            harness.fake.setTransactionInfo(try harness.transaction("21"), for: "21")
             let environment = [
-                "APP_STORE_API_KEY_FILE": files.key, "APP_STORE_API_KEY_ID": Harness.keyId, "APP_STORE_API_ISSUER_ID": Harness.issuerId,
-                "APP_STORE_BUNDLE_ID": Harness.bundleId, "APP_STORE_ENVIRONMENT": "Sandbox", "APP_STORE_API_BASE_URL": harness.server.baseURL,
+                "APP_STORE_API_KEY_FILE": files.key, "APP_STORE_API_KEY_ID": APIHarness.keyId, "APP_STORE_API_ISSUER_ID": APIHarness.issuerId,
+                "APP_STORE_BUNDLE_ID": APIHarness.bundleId, "APP_STORE_ENVIRONMENT": "Sandbox", "APP_STORE_API_BASE_URL": harness.fake.baseURL,
             ]
             let run = try await ToolProcess.run(["api", "transaction", "21", "--root", files.root, "--format", "jws"], environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
@@ -206,21 +204,9 @@ struct APICommandTests {
     }
 }
 
-/// Runs the built `verify-jws` without blocking a test thread.
+/// Runs the `verify-jws` built beside the tests (VerifyJWSProcess.executable) without blocking a
+/// test thread, with an environment of the test's choosing.
 enum ToolProcess {
-    /// The tool `VERIFY_JWS_EXECUTABLE` names (built with `--traits ServerAPIClient`), if it exists.
-    static let executable: URL? = {
-        guard let path = ProcessInfo.processInfo.environment["VERIFY_JWS_EXECUTABLE"], !path.isEmpty,
-              FileManager.default.isExecutableFile(atPath: path)
-        else { return nil }
-        return URL(fileURLWithPath: path)
-    }()
-
-    static let absentComment: Comment = """
-        needs verify-jws built with the API client, named by VERIFY_JWS_EXECUTABLE: run the suite \
-        with `bash Scripts/test.sh`, which builds it first
-        """
-
     struct Output: Sendable {
         let status: Int32
         let stdout: String
@@ -234,8 +220,7 @@ enum ToolProcess {
         try stdin.write(to: names[0])
         for url in names.dropFirst() { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
         let process = Process()
-        guard let executable else { throw CocoaError(.fileNoSuchFile) }
-        process.executableURL = executable
+        process.executableURL = VerifyJWSProcess.executable
         process.arguments = arguments
         if let environment {
             process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { first, _ in first }
