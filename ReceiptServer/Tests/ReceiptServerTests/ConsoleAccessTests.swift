@@ -23,7 +23,8 @@ struct ConsoleAccessTests {
     func offWithoutToken() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath)
+        // The only server without a token: one started, on purpose, with --allow-unauthenticated.
+        let server = try await TestServer.start(databasePath: directory.databasePath, access: .allowUnauthenticated)
         try await server.stopping { try await ConsoleBrowser.using(port: server.port) { browser in
             for path in ["/console", "/console/sign-in", "/console/static/console.css", Self.customerPath] {
                 let page = try await browser.get(path)

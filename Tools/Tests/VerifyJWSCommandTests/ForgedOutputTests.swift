@@ -43,8 +43,8 @@ struct ForgedOutputTests {
     func entitlementsJSON() throws {
         let minted = try MintedJWS()
         // A purchase whose productId carries the hostile text; its bundle ID stays the vector's.
-        let jws = try minted.sign(MintedJWS.transaction(["productId": Self.hostileJSON]))
-        // Within the subscription's period (2026-03-01 to 2026-04-01).
+        let jws = try minted.sign(MintedJWS.transaction(["productId": Self.hostileJSON, "type": "\"Non-Consumable\""]))
+        // After the purchase (2026-03-01).
         let output = try VerifyJWSProcess.run(["entitlements", "--root", minted.rootFile().path, "--at", "2026-03-15T00:00:00Z", "-"],
                                               stdin: Data((jws + "\n").utf8))
         Self.assertClean(output.stdout, "verify-jws entitlements JSON")
