@@ -3,7 +3,8 @@
 
 Serves Get Transaction History v2 (GET /inApps/v2/history/{transactionId}) for one customer: every
 transaction ID of the history answers the whole history, two transactions a page, with Apple's
-`revision` tokens. Like Apple, it wants a bearer token: an ES256 JWT with kid, iss, aud
+`revision` tokens. Get Notification History (POST /inApps/v1/notifications/history, which the
+server's backfill asks at start) answers that there is nothing the server missed. Like Apple, it wants a bearer token: an ES256 JWT with kid, iss, aud
 "appstoreconnect-v1", bid, iat and exp, signed by the key whose private half the server was given
 (the signature checked with `openssl dgst -verify`). Anything else is answered 401.
 
@@ -93,6 +94,18 @@ def make_handler(history, transaction_ids, checker, bundle_id, page_size=2):
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
+
+        def do_POST(self):
+            url = urllib.parse.urlsplit(self.path)
+            length = int(self.headers.get("Content-Length") or 0)
+            self.rfile.read(min(length, 1 << 20))
+            if url.path != "/inApps/v1/notifications/history":
+                return self.answer(404, {"errorCode": 4040000, "errorMessage": "Not found."})
+            refusal = checker.refusal(self.headers.get("Authorization"))
+            if refusal:
+                sys.stderr.write(f"fake App Store: token refused ({refusal})\n")
+                return self.answer(401, {"errorCode": 4010000, "errorMessage": "Unauthenticated"})
+            self.answer(200, {"notificationHistory": [], "hasMore": False})
 
         def do_GET(self):
             url = urllib.parse.urlsplit(self.path)

@@ -38,12 +38,17 @@ cleanup() {
     local status=$?
     stop "$server_pid"
     stop "$fake_pid"
+    if [ "$status" = 0 ] && grep -h " error " "$work"/server-*.log 2>/dev/null; then
+        echo "console browser test: the server logged errors (above)"
+        status=1
+    fi
     if [ "$status" != 0 ]; then
         echo "console browser test: failed; the server's log:"
         cat "$work"/server-*.log 2>/dev/null | tail -n 40 || true
         cat "$work/fake.log" 2>/dev/null || true
     fi
     rm -rf "$work"
+    exit "$status"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

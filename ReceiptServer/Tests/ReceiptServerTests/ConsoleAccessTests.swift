@@ -5,7 +5,7 @@ import Testing
 /// Who may use the console: off without an access token; every page but sign-in behind a session;
 /// the session cookie's flags; the sign-in form's own cross-site check; and the JSON routes still
 /// on their bearer token only.
-@Suite("Console: sign-in, sessions and access rules", .timeLimit(.minutes(2)))
+@Suite("Console: sign-in, sessions and access rules", .timeLimit(.minutes(2)), .serialized)
 struct ConsoleAccessTests {
     static let customerPath = "/console/customers/\(ConsoleFixture.customer)"
 

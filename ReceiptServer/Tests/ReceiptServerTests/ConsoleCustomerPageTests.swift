@@ -7,7 +7,7 @@ import Testing
 /// Finding a customer and reading their page: search by each kind of ID, the entitlement engine's
 /// states and reasons, the timeline with its verdicts, payloads on demand, escaping of stored
 /// strings, and items that no longer verify after a root change.
-@Suite("Console: search, customer page, escaping", .timeLimit(.minutes(3)))
+@Suite("Console: search, customer page, escaping", .timeLimit(.minutes(3)), .serialized)
 struct ConsoleCustomerPageTests {
     /// Runs `body` with a seeded server and a signed-in browser.
     static func with(_ body: (TestServer, ConsoleBrowser, ConsoleFixture) async throws -> Void) async throws {

@@ -28,9 +28,14 @@ struct ConsoleFixture {
     /// The purchase's JWS as the app sends it (Apple's history holds the same text).
     let purchaseJWS: String
 
+    /// One test PKI for every console test: making one generates eight keys (about a second of
+    /// CPU, mostly RSA), which a dozen tests starting at once would spend together while other
+    /// suites' servers wait on their databases.
+    static let sharedPKI = Result { () throws(AppStoreTestingError) -> TestPKI in try TestPKI() }
+
     init(now: Date = Date(), pki: TestPKI? = nil) throws {
         self.now = now
-        self.pki = try pki ?? TestPKI()
+        self.pki = try pki ?? Self.sharedPKI.get()
         minter = try SignedDataMinter(pki: self.pki)
         purchaseJWS = try minter.transaction(Self.purchase(now: now))
     }

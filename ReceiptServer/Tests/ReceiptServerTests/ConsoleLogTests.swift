@@ -6,7 +6,7 @@ import Testing
 
 /// The console writes no secret to the log: not the access token, not a session cookie, not a CSRF
 /// token, not a customer ID (the request log names route patterns only).
-@Suite("Console: no secrets in the log", .timeLimit(.minutes(2)))
+@Suite("Console: no secrets in the log", .timeLimit(.minutes(2)), .serialized)
 struct ConsoleLogTests {
     @Test("Signing in (right and wrong), reading a customer, refused and accepted forms, signing out: no secret in any log line")
     func noSecretsLogged() async throws {
