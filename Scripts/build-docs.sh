@@ -21,10 +21,6 @@ cd "$(dirname "$0")/.."
 
 OUTPUT="${1:-.build-docs}"
 SYMBOLS=".build-docs/symbol-graphs"
-# Builds take the machine-wide build lock when there is one (SWIFT_BUILD_LOCK= turns it off).
-LOCK_FILE="${SWIFT_BUILD_LOCK-/tmp/swift-build.lock}"
-LOCK=()
-if [ -n "$LOCK_FILE" ] && command -v flock >/dev/null 2>&1; then LOCK=(flock "$LOCK_FILE"); fi
 
 DOCC="$(command -v docc || true)"
 if [ -z "$DOCC" ]; then
@@ -37,7 +33,7 @@ fi
 
 MODULES=(AppStoreVerification AppStoreVerificationTesting AppStoreServerAPI AppStoreServerAPITesting)
 for module in "${MODULES[@]}"; do
-    "${LOCK[@]}" swift build --traits ServerAPIClient --target "$module" >&2
+    swift build --traits ServerAPIClient --target "$module" >&2
 done
 BIN="$(swift build --traits ServerAPIClient --show-bin-path)"
 TRIPLE="$(basename "$(dirname "$BIN")")"
