@@ -180,7 +180,7 @@ struct ReceiptOracleDifferentialTests {
             case .unverified(_, let error): answer = .refused("unverified \(error.code)")
             }
         } catch let error as SignedDataDecodingError {
-            answer = .refused("malformed \(error.code.rawValue)")
+            answer = .refused("malformed \(error.code.description)")
         }
         // The extraction entry point answers the same.
         switch answer {

@@ -17,7 +17,7 @@ struct ReceiptServerContext: Sendable {
         do {
             result = try verifier.verifyTransaction(jws)
         } catch {
-            throw APIError(.badRequest, code: error.code.rawValue, "signedTransaction is not a transaction JWS: \(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, "signedTransaction is not a transaction JWS: \(error.message) Nothing was stored.")
         }
         switch result {
         case .verified(let transaction):
@@ -33,7 +33,7 @@ struct ReceiptServerContext: Sendable {
         do {
             result = try verifier.verifyRenewalInfo(jws)
         } catch {
-            throw APIError(.badRequest, code: error.code.rawValue, "signedRenewalInfo is not a renewal-info JWS: \(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, "signedRenewalInfo is not a renewal-info JWS: \(error.message) Nothing was stored.")
         }
         switch result {
         case .verified(let info):
@@ -49,7 +49,7 @@ struct ReceiptServerContext: Sendable {
         do {
             result = try verifier.verifyNotification(body: body)
         } catch {
-            throw APIError(.badRequest, code: error.code.rawValue, "\(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, "\(error.message) Nothing was stored.")
         }
         switch result {
         case .verified(let notification):

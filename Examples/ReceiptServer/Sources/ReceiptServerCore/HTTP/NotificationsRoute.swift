@@ -27,7 +27,7 @@ struct NotificationsRoute: Sendable {
         switch notification.transactionInfo {
         case nil: break
         case .failure(let error):
-            throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedTransactionInfo does not decode: \(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, "The notification's signedTransactionInfo does not decode: \(error.message) Nothing was stored.")
         case .success(.unverified(_, let error)):
             throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedTransactionInfo does not: \(error). Nothing was stored.", verificationReason: error.code)
         case .success(.verified(let verified)):
@@ -37,7 +37,7 @@ struct NotificationsRoute: Sendable {
         switch notification.renewalInfo {
         case nil: break
         case .failure(let error):
-            throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedRenewalInfo does not decode: \(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, "The notification's signedRenewalInfo does not decode: \(error.message) Nothing was stored.")
         case .success(.unverified(_, let error)):
             throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedRenewalInfo does not: \(error). Nothing was stored.", verificationReason: error.code)
         case .success(.verified(let verified)):
