@@ -57,13 +57,13 @@ struct AdvancedCommerceEndpointTests {
             let transaction = try harness.transaction("ac1", originalTransactionId: "ac0", type: .autoRenewableSubscription,
                                                       expiresDate: Date(timeIntervalSinceNow: 86_400), groupId: "g1")
             let renewal = try harness.minter.renewalInfo(RenewalInfo(originalTransactionId: "ac0", productId: "com.example.pro"))
-            harness.store.update { $0.advancedCommerce.signedData["ac1"] = (transaction, renewal) }
+            harness.extra.update { $0.advancedCommerce.signedData["ac1"] = (transaction, renewal) }
             let client = try harness.client()
             let response = try await endpoint.call(client, "ac1")
-            let sent = try #require(harness.store.requests.last)
+            let sent = try #require(harness.fake.requests.last)
             #expect("\(sent.method) \(sent.path)" == "POST /advancedCommerce/v1/\(endpoint.path)/ac1")
             #expect(sent.contentType == "application/json")
-            let body = try #require(harness.store.read { $0.advancedCommerce.bodies["\(endpoint.path)/ac1"] })
+            let body = try #require(harness.extra.read { $0.advancedCommerce.bodies["\(endpoint.path)/ac1"] })
             #expect(Set(body.keys) == endpoint.expectedMembers)
             #expect((body["requestInfo"] as? [String: String]) == ["requestReferenceId": "550e8400-e29b-41d4-a716-446655440003"])
             #expect(response.transaction.isVerified)
@@ -73,7 +73,7 @@ struct AdvancedCommerceEndpointTests {
             #expect(response.renewalInfo?.unsafePayloadValue.originalTransactionId == "ac0")
 
             // Data that fails verification comes back unverified, not thrown.
-            harness.store.update { $0.advancedCommerce.signedData["ac2"] = (try? Harness.tampered(transaction)) .map { ($0, renewal) } }
+            harness.extra.update { $0.advancedCommerce.signedData["ac2"] = (try? Harness.tampered(transaction)) .map { ($0, renewal) } }
             let tampered = try await endpoint.call(client, "ac2")
             #expect(!tampered.transaction.isVerified)
             #expect(tampered.renewalInfo?.isVerified == true)
@@ -81,17 +81,17 @@ struct AdvancedCommerceEndpointTests {
             // An unknown transaction is Apple's error; an empty one is never sent.
             let unknown = await apiError { _ = try await endpoint.call(client, "nope") }
             #expect(unknown?.apiError == .transactionIdNotFound)
-            let count = harness.store.requests.count
+            let count = harness.fake.requests.count
             let empty = await apiError { _ = try await endpoint.call(client, "") }
             #expect(empty?.code == .invalidRequest)
-            #expect(harness.store.requests.count == count)
+            #expect(harness.fake.requests.count == count)
         }
     }
 
     @Test func bodiesAreApplesJSON() async throws {
         try await Harness.with { harness in
             let transaction = try harness.transaction("r1")
-            harness.store.update { $0.advancedCommerce.signedData["r1"] = (transaction, nil) }
+            harness.extra.update { $0.advancedCommerce.signedData["r1"] = (transaction, nil) }
             let client = try harness.client()
             let token = try #require(UUID(uuidString: "660E8400-E29B-41D4-A716-446655440011"))
             let response = try await client.requestTransactionRefund(transactionId: "r1", request: AdvancedCommerceRequestRefundRequest(
@@ -102,7 +102,7 @@ struct AdvancedCommerceEndpointTests {
             // A one-time charge's refund has no renewal info.
             #expect(response.renewalInfo == nil)
             #expect(response.transaction.isVerified)
-            let sent = try #require(harness.store.requests.last?.body)
+            let sent = try #require(harness.fake.requests.last?.body)
             try expectSameJSON(sent, """
                 {"items":[{"SKU":"sku","refundReason":"LEGAL","refundType":"FULL","revoke":true},
                           {"SKU":"sku","refundReason":"OTHER","refundType":"PRORATED","revoke":false}],
@@ -117,13 +117,13 @@ struct AdvancedCommerceEndpointTests {
     @Test func aResponseWithoutItsSignedRenewalInfoIsMalformed() async throws {
         try await Harness.with { harness in
             let transaction = try harness.transaction("m1")
-            harness.store.update { $0.advancedCommerce.signedData["m1"] = (transaction, nil) }
+            harness.extra.update { $0.advancedCommerce.signedData["m1"] = (transaction, nil) }
             let client = try harness.client()
             let error = await apiError {
                 _ = try await client.cancelSubscription(transactionId: "m1", request: AdvancedCommerceSubscriptionCancelRequest(requestInfo: Self.info))
             }
             #expect(error?.code == .malformedResponse)
-            harness.store.update { $0.advancedCommerce.signedData["m2"] = ("not a JWS", nil) }
+            harness.extra.update { $0.advancedCommerce.signedData["m2"] = ("not a JWS", nil) }
             let notJWS = await apiError {
                 _ = try await client.requestTransactionRefund(transactionId: "m2", request: AdvancedCommerceRequestRefundRequest(
                     requestInfo: Self.info, items: [AdvancedCommerceRequestRefundItem(SKU: "s", refundReason: .legal, refundType: .full, revoke: true)],
@@ -158,7 +158,7 @@ struct AdvancedCommerceEndpointTests {
                 #expect(error?.code == .invalidRequest, "\(field)")
                 #expect(error?.message.contains(field) == true, "\(String(describing: error?.message))")
             }
-            #expect(harness.store.requests.isEmpty)
+            #expect(harness.fake.requests.isEmpty)
         }
     }
 

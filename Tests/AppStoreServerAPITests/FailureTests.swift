@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AsyncHTTPClient
 import Foundation
@@ -25,15 +26,12 @@ struct FailureTests {
     @Test func rateLimitIsRetriedAfterRetryAfter() async throws {
         try await Harness.with { harness in
             let jws = try harness.transaction("1")
-            harness.store.update {
-                $0.transactions["1"] = jws
-                $0.scripted = [FakeAppStore.Reply(status: 429, headers: [("Retry-After", "1"), ("Content-Type", "application/json")],
-                                                  body: Data(#"{"errorCode":4290000,"errorMessage":"Rate limit exceeded."}"#.utf8))]
-            }
+            harness.fake.setTransactionInfo(jws, for: "1")
+            harness.fake.enqueue(.rateLimited(retryAfter: 1))
             let clock = TestRetryClock()
             let result = try await harness.client(retryClock: clock).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
-            #expect(harness.store.requests.count == 2)
+            #expect(harness.fake.requests.count == 2)
             // Retry-After (1 s) wins over the 50 ms backoff.
             #expect(clock.sleeps == [.seconds(1)])
         }
@@ -42,15 +40,16 @@ struct FailureTests {
     @Test func serverErrorsAreRetriedWithBackoffUntilTheAttemptsAreSpent() async throws {
         try await Harness.with { harness in
             let jws = try harness.transaction("1")
-            let failure = FakeAppStore.Reply.apiError(500, code: 5000000, message: "An unknown error occurred.")
-            harness.store.update { $0.transactions["1"] = jws; $0.scripted = [failure, failure] }
+            let failure = FakeAppStoreServerAPI.ScriptedAnswer.serverError(status: 500, code: .generalInternal)
+            harness.fake.setTransactionInfo(jws, for: "1")
+            harness.fake.enqueue(failure, failure)
             let clock = TestRetryClock()
             #expect(try await harness.client(retryClock: clock).getTransactionInfo(transactionId: "1").isVerified)
-            #expect(harness.store.requests.count == 3)
+            #expect(harness.fake.requests.count == 3)
             // The backoff doubles from initialBackoff (50 ms).
             #expect(clock.sleeps == [.milliseconds(50), .milliseconds(100)])
 
-            harness.store.update { $0.scripted = Array(repeating: failure, count: 4) }
+            harness.fake.enqueue(contentsOf: Array(repeating: failure, count: 4))
             let spent = TestRetryClock()
             let error = await apiError { _ = try await harness.client(retryClock: spent).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .apiError)
@@ -58,7 +57,7 @@ struct FailureTests {
             #expect(error?.apiError == .generalInternal)
             #expect(error?.isRetryable == true)
             #expect(error?.message.contains("after 4 attempts") == true)
-            #expect(harness.store.requests.count == 7)
+            #expect(harness.fake.requests.count == 7)
             // Doubling, capped at maximumBackoff (200 ms); no wait after the last attempt.
             #expect(spent.sleeps == [.milliseconds(50), .milliseconds(100), .milliseconds(200)])
         }
@@ -66,9 +65,7 @@ struct FailureTests {
 
     @Test func aRetryAfterBeyondTheDeadlineFailsAtOnce() async throws {
         try await Harness.with { harness in
-            harness.store.update {
-                $0.scripted = [FakeAppStore.Reply(status: 429, headers: [("Retry-After", "30")])]
-            }
+            harness.fake.enqueue(.response(FakeAppStoreServerAPI.Response(status: 429, headers: [.init(name: "Retry-After", value: "30")])))
             var options = Harness.fastOptions
             options.deadline = .seconds(3)
             let clock = TestRetryClock()
@@ -78,15 +75,15 @@ struct FailureTests {
             #expect(error?.message.contains("Retry-After") == true)
             // Failed without waiting: one request, no wait, and the error names the Retry-After it
             // did not wait.
-            #expect(harness.store.requests.count == 1)
+            #expect(harness.fake.requests.count == 1)
             #expect(clock.sleeps.isEmpty)
         }
     }
 
     @Test func theDeadlineCountsTheWaitsBetweenAttempts() async throws {
         try await Harness.with { harness in
-            let failure = FakeAppStore.Reply.apiError(503, code: 5000000, message: "Unavailable.")
-            harness.store.update { $0.scripted = Array(repeating: failure, count: 10) }
+            let failure = FakeAppStoreServerAPI.ScriptedAnswer.serverError(status: 503, code: .generalInternal)
+            harness.fake.enqueue(contentsOf: Array(repeating: failure, count: 10))
             var options = Harness.fastOptions
             options.maximumAttempts = 10
             options.initialBackoff = .seconds(10)
@@ -99,13 +96,13 @@ struct FailureTests {
             #expect(error?.code == .deadlineExceeded)
             #expect(error?.httpStatusCode == 503)
             #expect(clock.sleeps == [.seconds(10), .seconds(20)])
-            #expect(harness.store.requests.count == 3)
+            #expect(harness.fake.requests.count == 3)
         }
     }
 
     @Test func aStalledServerHitsTheDeadline() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.scripted = [.stalled] }
+            harness.fake.enqueue(.noAnswer)
             var options = Harness.fastOptions
             options.deadline = .seconds(1)
             let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
@@ -113,31 +110,32 @@ struct FailureTests {
             // bounded by the deadline.
             #expect(error?.code == .deadlineExceeded)
             #expect(error?.message.contains("before the deadline") == true)
-            #expect(harness.store.requests.count == 1)
+            #expect(harness.fake.requests.count == 1)
         }
     }
 
     @Test func aStalledAttemptTimesOutAndIsRetried() async throws {
         try await Harness.with { harness in
             let jws = try harness.transaction("1")
-            harness.store.update { $0.transactions["1"] = jws; $0.scripted = [.stalled] }
+            harness.fake.setTransactionInfo(jws, for: "1")
+            harness.fake.enqueue(.noAnswer)
             var options = Harness.fastOptions
             options.requestTimeout = .milliseconds(500)
             let result = try await harness.client(options: options, retryClock: TestRetryClock()).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
-            #expect(harness.store.requests.count == 2)
+            #expect(harness.fake.requests.count == 2)
 
-            harness.store.update { $0.scripted = [.stalled, .stalled] }
+            harness.fake.enqueue(.noAnswer, .noAnswer)
             options.maximumAttempts = 2
             let error = await apiError { _ = try await harness.client(options: options, retryClock: TestRetryClock()).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .timedOut)
-            #expect(harness.store.requests.count == 4)
+            #expect(harness.fake.requests.count == 4)
         }
     }
 
     @Test func cancellationStopsAPendingCall() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.scripted = [.stalled] }
+            harness.fake.enqueue(.noAnswer)
             let client = try harness.client()
             let task = Task { await apiError { _ = try await client.getTransactionInfo(transactionId: "1") } }
             // Cancelled once the request is pending at the server.
@@ -155,11 +153,10 @@ struct FailureTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         // A port nothing listens on: bind a server, note its port, close it.
         let pki = try Shared.pki.get()
-        let store = try FakeAppStore(apiPublicKeyDER: try SigningKey(pem: try Shared.apiKey.get().pemEncoded).publicKeyDER,
-                                     keyId: Harness.keyId, issuerId: Harness.issuerId, bundleId: Harness.bundleId)
-        let server = try await FakeAppStoreServer(store: store)
-        let url = server.baseURL
-        await server.close()
+        let fake = try await FakeAppStoreServerAPI.start(keyId: Harness.keyId, issuerId: Harness.issuerId, bundleId: Harness.bundleId,
+                                                         publicKey: try SigningKey(pem: try Shared.apiKey.get().pemEncoded).publicKeyDER)
+        let url = fake.baseURL
+        await fake.stop()
         var options = Harness.fastOptions
         options.maximumAttempts = 2
         let clock = TestRetryClock()

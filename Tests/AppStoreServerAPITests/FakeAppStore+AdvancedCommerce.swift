@@ -4,8 +4,8 @@ import Foundation
 /// The fake's Advanced Commerce API routes (`POST /advancedCommerce/v1/...`). Each checks the
 /// method, the path and the members of the body Apple documents as required, remembers the body,
 /// and answers with the signed transaction and renewal info a test put in for the transaction ID.
-/// Called by ``FakeAppStore`` under its lock (after the bearer token passed).
-extension FakeAppStore {
+/// Called by ``ExtraRoutes`` under its lock (after the fake checked the bearer token).
+extension ExtraRoutes {
     /// What these routes answer with and remember.
     struct AdvancedCommerceState {
         /// The signed data to answer with, by transaction ID.
@@ -15,7 +15,7 @@ extension FakeAppStore {
     }
 
     /// Answers `request` when it is an Advanced Commerce API route, else `nil`.
-    func advancedCommerceRoutes(_ request: Request) -> Reply? {
+    func advancedCommerceRoutes(_ request: Request, _ storage: inout Storage) -> Reply? {
         let routes: [(pattern: String, operation: String, check: ([String: Any]) -> Bool)] = [
             ("POST /advancedCommerce/v1/subscription/cancel/*", "subscription/cancel", { _ in true }),
             ("POST /advancedCommerce/v1/subscription/revoke/*", "subscription/revoke", { body in
@@ -54,7 +54,7 @@ extension FakeAppStore {
         guard let signed = storage.advancedCommerce.signedData[transactionId] else { return Self.notFound }
         var answer: [String: Any] = ["signedTransactionInfo": signed.transaction]
         if let renewalInfo = signed.renewalInfo { answer["signedRenewalInfo"] = renewalInfo }
-        return .json(answer)
+        return .jsonObject(answer)
     }
 }
 #endif

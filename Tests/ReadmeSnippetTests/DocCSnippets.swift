@@ -234,3 +234,34 @@ extension VaporShape {
         await #expect(throws: (any Error).self) { try await handler.handleTransaction(jws) }
     }
 }
+
+// MARK: - TestingYourServer.md, "Testing an online route" (OnlineTransactionRoute: TestingArticleHandler.swift)
+
+@Suite struct OnlineRouteTests {
+    @Test func goodRevokedAndUnavailable() async throws {
+        // Started here, stopped when the closure ends, whatever happens.
+        try await TestOCSPResponder.withResponder { responder in
+            let pki = try responder.makePKI()   // names http://127.0.0.1:PORT/ocsp
+            // Generous limits: other tests running in parallel share the machine.
+            let patient = OCSPOptions(requestTimeout: .seconds(60), overallDeadline: .seconds(120))
+            let route = OnlineTransactionRoute(verifier: try OnlineSignedDataVerifier(configuration: pki.verifierConfiguration(),
+                                                                                      revocation: patient))
+            let purchase = Transaction(transactionId: "1", productId: "com.example.pro")
+
+            // Every certificate is good unless the test says otherwise.
+            #expect(await route.respond(to: try SignedDataMinter(pki: pki).transaction(purchase)) == 200)
+
+            // A new leaf under the same CAs (the verifier caches each certificate's answer until
+            // its nextUpdate, an hour later), revoked.
+            let revoked = try pki.variant(.valid)
+            responder.setAnswer(.revoked(at: Date()), for: revoked.chain.leaf)
+            #expect(await route.respond(to: try SignedDataMinter(pki: revoked).transaction(purchase)) == 403)
+
+            // Another leaf whose responder fails with HTTP 500: no verdict, retry later.
+            let unavailable = try pki.variant(.valid)
+            responder.setAnswer(.httpError(status: 500), for: unavailable.chain.leaf)
+            #expect(await route.respond(to: try SignedDataMinter(pki: unavailable).transaction(purchase)) == 503)
+            #expect(responder.requestCount(for: unavailable.chain.leaf) == 1)
+        }
+    }
+}

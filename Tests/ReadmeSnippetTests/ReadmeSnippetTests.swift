@@ -89,7 +89,7 @@ struct ReadmeSnippetTests {
     func doccBlocksAreCompiled() throws {
         // An article's block may be compiled in DocCSnippets.swift or, when the README shows the
         // same code, in ReadmeSnippets.swift.
-        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift"]
+        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift", "APITestingSnippets.swift"]
         let compiled = try files.map { try Self.compiledLines($0) }
         let articles = try Self.doccArticles()
         #expect(articles.count >= 8)

@@ -36,3 +36,21 @@ actor PurchaseHandler {
         }
     }
 }
+
+/// The route the *Testing your server* article's online section tests: an online verification
+/// answered with an HTTP status, as a route answers.
+struct OnlineTransactionRoute {
+    let verifier: OnlineSignedDataVerifier
+
+    /// 200 verified, 403 refused, 400 not signed data, 503 no revocation answer (retry later).
+    func respond(to body: String) async -> Int {
+        do throws(OnlineVerificationError) {
+            switch try await verifier.verifyTransaction(body) {
+            case .verified: return 200
+            case .unverified: return 403
+            }
+        } catch {
+            return error.isRetryable ? 503 : 400
+        }
+    }
+}

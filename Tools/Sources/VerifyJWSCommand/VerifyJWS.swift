@@ -23,12 +23,13 @@ struct VerifyJWS: ParsableCommand {
         subcommands: [EntitlementsCommand.self, SignCommand.self, TestPKICommand.self, MintCommand.self] + serverAPISubcommands
     )
 
-    /// `api`, when the tool is built with the `ServerAPIClient` trait.
+    /// `api`: the App Store Server API client when the tool is built with the `ServerAPIClient`
+    /// trait, else a stand-in that says how to build it.
     private static var serverAPISubcommands: [any ParsableCommand.Type] {
         #if ServerAPIClient
         [APICommand.self]
         #else
-        []
+        [APICommandUnavailable.self]
         #endif
     }
 
@@ -189,7 +190,7 @@ struct VerifyJWS: ParsableCommand {
         }
         #else
         if arguments.first == "api" {
-            APICommandUnavailable.main()
+            APICommandUnavailable.exitExplaining()
         }
         #endif
         do {
