@@ -163,7 +163,7 @@ struct FailureTests {
         let client = try AppStoreServerAPIClient(signingKey: try SigningKey(pem: try Shared.apiKey.get().pemEncoded), keyId: Harness.keyId,
                                                  issuerId: Harness.issuerId, bundleId: Harness.bundleId, baseURL: url,
                                                  verifier: try SignedDataVerifier(configuration: pki.verifierConfiguration()), options: options,
-                                                 httpClient: http, retryClock: clock)
+                                                 httpClient: http, clock: { Date() }, retryClock: clock)
         let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
         try await http.shutdown()
         #expect(error?.code == .transportFailure)

@@ -115,8 +115,7 @@ public final class AppStoreServerAPIClient: Sendable {
     /// time).
     package convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, baseURL: String,
                              verifier: SignedDataVerifier, options: Options, httpClient: HTTPClient? = nil,
-                             clock: @escaping @Sendable () -> Date = { Date() },
-                             retryClock: any RetryClock = ContinuousRetryClock()) throws(AppStoreServerAPIError) {
+                             clock: @escaping @Sendable () -> Date, retryClock: any RetryClock) throws(AppStoreServerAPIError) {
         self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
                   verifier: .offline(verifier), options: options, httpClient: httpClient, clock: clock, retryClock: retryClock)
     }

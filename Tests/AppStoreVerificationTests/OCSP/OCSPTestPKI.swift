@@ -8,7 +8,7 @@ import Testing
 ///
 /// Every responder runs under a watchdog shell that kills it as soon as the test process is gone, so
 /// no process outlives the suite, whatever way it ends; another watchdog then deletes the PKI's
-/// directory (it holds private keys). The watchdogs do not poll: they wait on ``lifeline``.
+/// directory (it holds private keys). The watchdogs do not poll: they wait on the end of the test process (``ProcessRunner/startUntilThisProcessEnds(_:in:)``).
 final class OCSPTestPKI: @unchecked Sendable {
     /// The leaves, each naming its own responder in its AIA.
     enum Leaf: String, CaseIterable {
@@ -240,35 +240,14 @@ final class OCSPTestPKI: @unchecked Sendable {
         let text = logsRequests ? ["stdbuf", "-oL", "openssl", "ocsp", "-text"] : ["openssl", "ocsp"]
         let command = (pdeath + text + ["-port", "\(port)", "-ignore_err"] + arguments).joined(separator: " ")
         let script = "\(command) >responder-\(port).log 2>&1 & child=$!; trap 'kill -KILL $child 2>/dev/null' EXIT HUP INT TERM; read _"
-        try runDetached(script, in: directory)
+        try ProcessRunner.startUntilThisProcessEnds(script, in: directory)
     }
 
     /// Deletes `directory` once this process has ended, however it ends (a watchdog shell outside
     /// it): the OCSP test PKIs hold private keys, which must not stay in the temporary directory.
     static func deleteWhenThisProcessEnds(_ directory: URL) throws {
         let quoted = "'" + directory.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        try runDetached("read _; rm -rf -- \(quoted)", in: URL(fileURLWithPath: "/"))
-    }
-
-    /// The watchdogs' standard input. Only this process holds the write end (children do not
-    /// inherit it: Foundation's `Process` passes on standard input, output and error alone) and
-    /// nothing is ever written, so a watchdog's `read` returns, at end of file, exactly when this
-    /// process ends, however it ends, with no polling.
-    private static let lifeline = Pipe()
-
-    /// Starts `/bin/sh -c script` in `directory`, detached from this process's output, reading
-    /// ``lifeline``.
-    private static func runDetached(_ script: String, in directory: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = directory
-        // Not the test process's own output: `swift test` waits for its pipe to close, so a
-        // responder holding it would keep the run (and, through the watchdog, itself) alive.
-        process.standardInput = lifeline.fileHandleForReading
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessRunner.startUntilThisProcessEnds("read _; rm -rf -- \(quoted)", in: URL(fileURLWithPath: "/"))
     }
 
     /// A transaction JWS signed by `leaf.key` with x5c [leaf, intermediate, root]: the payload of
