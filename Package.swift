@@ -10,9 +10,6 @@ let package = Package(
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
         // Test PKIs shaped like Apple's and signed data minted with them, for your server's tests.
         .library(name: "AppStoreVerificationTesting", targets: ["AppStoreVerificationTesting"]),
-        // The bare OpenSSL operations the benchmarks measure beside the verifier (Benchmarks/). Not
-        // for applications: a dependent of AppStoreVerification never builds it.
-        .library(name: "AppStoreVerificationBenchmarkSupport", targets: ["AppStoreVerificationBenchmarkSupport"]),
         // A client of the App Store Server API (transaction history, subscription statuses, ...) on
         // AsyncHTTPClient, every signed item verified. Needs the `ServerAPIClient` trait.
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
@@ -67,11 +64,6 @@ let package = Package(
             dependencies: ["AppStoreVerification", "CAppStoreOpenSSL", "CAppStoreOpenSSLTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        .target(
-            name: "AppStoreVerificationBenchmarkSupport",
-            dependencies: ["AppStoreVerification"],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
         // The App Store Server API client. Without the `ServerAPIClient` trait its sources compile
         // to nothing and it links no HTTP client.
         .target(
@@ -99,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreVerificationTests",
-            dependencies: ["AppStoreVerification", "AppStoreVerificationBenchmarkSupport", "AppStoreVerificationTesting", "CAppStoreOpenSSL"],
+            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting", "CAppStoreOpenSSL"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

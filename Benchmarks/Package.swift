@@ -19,6 +19,15 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
     ],
     targets: [
+        // The floors: the bare OpenSSL operations measured beside the verifier and the signers,
+        // called directly (system OpenSSL 3 through pkg-config), not through the library.
+        .systemLibrary(
+            name: "CBenchmarkOpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .yum(["openssl-devel"]), .brew(["openssl@3"])]
+        ),
+        .target(name: "CBenchmarkFloors", dependencies: ["CBenchmarkOpenSSL"]),
+        .target(name: "BenchmarkFloors", dependencies: ["CBenchmarkFloors"], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Finds and loads Benchmarks/Corpus/ (written by Scripts/make-corpus.py) at run time.
         .target(
             name: "BenchmarkCorpus",
@@ -33,7 +42,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkCorpus",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
-                .product(name: "AppStoreVerificationBenchmarkSupport", package: "swift-app-store-verification"),
+                "BenchmarkFloors",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "JWTKit", package: "jwt-kit"),
             ],
@@ -50,7 +59,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkCorpus",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
-                .product(name: "AppStoreVerificationBenchmarkSupport", package: "swift-app-store-verification"),
+                "BenchmarkFloors",
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -247,7 +247,7 @@ struct AdvancedCommerceEndpointTests {
             change(&request)
             do { try request.validate(); return nil } catch { return error }
         }
-        #expect(failure { $0.descriptors.description = String(repeating: "d", count: 46) }.map { [$0.code.rawValue, $0.field] } == ["tooLong", "descriptors.description"])
+        #expect(failure { $0.descriptors.description = String(repeating: "d", count: 46) }.map { [$0.code.description, $0.field] } == ["tooLong", "descriptors.description"])
         #expect(failure { $0.descriptors.displayName = String(repeating: "n", count: 31) }?.field == "descriptors.displayName")
         #expect(failure { $0.items[0].SKU = String(repeating: "s", count: 129) }?.field == "items[0].SKU")
         #expect(failure { $0.items = [] }?.code == .emptyList)

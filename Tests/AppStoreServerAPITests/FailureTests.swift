@@ -18,6 +18,9 @@ func apiError(_ body: () async throws -> Void) async -> AppStoreServerAPIError? 
     }
 }
 
+/// Retries, backoff, `Retry-After`, deadlines and cancellation. The waits between attempts go
+/// through a ``TestRetryClock``: the tests assert what the client waited and how often it asked,
+/// never how long a call took, and wait no real backoff.
 @Suite(.timeLimit(.minutes(1)))
 struct FailureTests {
     @Test func rateLimitIsRetriedAfterRetryAfter() async throws {
@@ -25,14 +28,12 @@ struct FailureTests {
             let jws = try harness.transaction("1")
             harness.fake.setTransactionInfo(jws, for: "1")
             harness.fake.enqueue(.rateLimited(retryAfter: 1))
-            let result = try await harness.client().getTransactionInfo(transactionId: "1")
+            let clock = TestRetryClock()
+            let result = try await harness.client(retryClock: clock).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
-            let requests = harness.fake.requests
-            #expect(requests.count == 2)
-            if requests.count == 2 {
-                // Retry-After (1 s) wins over the 50 ms backoff.
-                #expect(requests[0].receivedAt.duration(to: requests[1].receivedAt) >= .milliseconds(950))
-            }
+            #expect(harness.fake.requests.count == 2)
+            // Retry-After (1 s) wins over the 50 ms backoff.
+            #expect(clock.sleeps == [.seconds(1)])
         }
     }
 
@@ -42,18 +43,23 @@ struct FailureTests {
             let failure = FakeAppStoreServerAPI.ScriptedAnswer.serverError(status: 500, code: .generalInternal)
             harness.fake.setTransactionInfo(jws, for: "1")
             harness.fake.enqueue(failure, failure)
-            let client = try harness.client()
-            #expect(try await client.getTransactionInfo(transactionId: "1").isVerified)
+            let clock = TestRetryClock()
+            #expect(try await harness.client(retryClock: clock).getTransactionInfo(transactionId: "1").isVerified)
             #expect(harness.fake.requests.count == 3)
+            // The backoff doubles from initialBackoff (50 ms).
+            #expect(clock.sleeps == [.milliseconds(50), .milliseconds(100)])
 
             harness.fake.enqueue(contentsOf: Array(repeating: failure, count: 4))
-            let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
+            let spent = TestRetryClock()
+            let error = await apiError { _ = try await harness.client(retryClock: spent).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .apiError)
             #expect(error?.httpStatusCode == 500)
             #expect(error?.apiError == .generalInternal)
             #expect(error?.isRetryable == true)
             #expect(error?.message.contains("after 4 attempts") == true)
             #expect(harness.fake.requests.count == 7)
+            // Doubling, capped at maximumBackoff (200 ms); no wait after the last attempt.
+            #expect(spent.sleeps == [.milliseconds(50), .milliseconds(100), .milliseconds(200)])
         }
     }
 
@@ -62,12 +68,35 @@ struct FailureTests {
             harness.fake.enqueue(.response(FakeAppStoreServerAPI.Response(status: 429, headers: [.init(name: "Retry-After", value: "30")])))
             var options = Harness.fastOptions
             options.deadline = .seconds(3)
-            let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
+            let clock = TestRetryClock()
+            let error = await apiError { _ = try await harness.client(options: options, retryClock: clock).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .deadlineExceeded)
             #expect(error?.httpStatusCode == 429)
             #expect(error?.message.contains("Retry-After") == true)
-            // Failed without waiting: one request, and the error names the Retry-After it did not wait.
+            // Failed without waiting: one request, no wait, and the error names the Retry-After it
+            // did not wait.
             #expect(harness.fake.requests.count == 1)
+            #expect(clock.sleeps.isEmpty)
+        }
+    }
+
+    @Test func theDeadlineCountsTheWaitsBetweenAttempts() async throws {
+        try await Harness.with { harness in
+            let failure = FakeAppStoreServerAPI.ScriptedAnswer.serverError(status: 503, code: .generalInternal)
+            harness.fake.enqueue(contentsOf: Array(repeating: failure, count: 10))
+            var options = Harness.fastOptions
+            options.maximumAttempts = 10
+            options.initialBackoff = .seconds(10)
+            options.maximumBackoff = .seconds(40)
+            options.deadline = .seconds(35)
+            let clock = TestRetryClock()
+            let error = await apiError { _ = try await harness.client(options: options, retryClock: clock).getTransactionInfo(transactionId: "1") }
+            // 10 + 20 s waited (on the test clock); the next wait (40 s) would end past the deadline
+            // (5 s left): not started.
+            #expect(error?.code == .deadlineExceeded)
+            #expect(error?.httpStatusCode == 503)
+            #expect(clock.sleeps == [.seconds(10), .seconds(20)])
+            #expect(harness.fake.requests.count == 3)
         }
     }
 
@@ -76,11 +105,12 @@ struct FailureTests {
             harness.fake.enqueue(.noAnswer)
             var options = Harness.fastOptions
             options.deadline = .seconds(1)
-            let started = ContinuousClock.now
             let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
-            let elapsed = started.duration(to: .now)
+            // The deadline, not the (longer) per-request timeout or another failure: one attempt,
+            // bounded by the deadline.
             #expect(error?.code == .deadlineExceeded)
-            #expect(elapsed >= .milliseconds(900))  // the deadline, not an earlier failure
+            #expect(error?.message.contains("before the deadline") == true)
+            #expect(harness.fake.requests.count == 1)
         }
     }
 
@@ -91,13 +121,13 @@ struct FailureTests {
             harness.fake.enqueue(.noAnswer)
             var options = Harness.fastOptions
             options.requestTimeout = .milliseconds(500)
-            let result = try await harness.client(options: options).getTransactionInfo(transactionId: "1")
+            let result = try await harness.client(options: options, retryClock: TestRetryClock()).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
             #expect(harness.fake.requests.count == 2)
 
             harness.fake.enqueue(.noAnswer, .noAnswer)
             options.maximumAttempts = 2
-            let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
+            let error = await apiError { _ = try await harness.client(options: options, retryClock: TestRetryClock()).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .timedOut)
             #expect(harness.fake.requests.count == 4)
         }
@@ -108,7 +138,8 @@ struct FailureTests {
             harness.fake.enqueue(.noAnswer)
             let client = try harness.client()
             let task = Task { await apiError { _ = try await client.getTransactionInfo(transactionId: "1") } }
-            try await Task.sleep(for: .milliseconds(300))
+            // Cancelled once the request is pending at the server.
+            #expect(await harness.waitForRequests(1))
             task.cancel()
             let error = await task.value
             #expect(error?.code == .cancelled)
@@ -128,14 +159,16 @@ struct FailureTests {
         await fake.stop()
         var options = Harness.fastOptions
         options.maximumAttempts = 2
+        let clock = TestRetryClock()
         let client = try AppStoreServerAPIClient(signingKey: try SigningKey(pem: try Shared.apiKey.get().pemEncoded), keyId: Harness.keyId,
                                                  issuerId: Harness.issuerId, bundleId: Harness.bundleId, baseURL: url,
                                                  verifier: try SignedDataVerifier(configuration: pki.verifierConfiguration()), options: options,
-                                                 httpClient: http)
+                                                 httpClient: http, clock: { Date() }, retryClock: clock)
         let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
         try await http.shutdown()
         #expect(error?.code == .transportFailure)
         #expect(error?.message.contains("after 2 attempts") == true)
+        #expect(clock.sleeps == [.milliseconds(50)])
     }
 }
 #endif

@@ -53,15 +53,13 @@ final class Harness: Sendable {
         }
     }
 
-    /// A client of the fake App Store.
+    /// A client of the fake App Store; its bearer tokens read `clock`, and its deadline and waits
+    /// between attempts `retryClock` (a ``TestRetryClock`` waits no real time).
     func client(options: AppStoreServerAPIClient.Options = Harness.fastOptions, keyId: String = Harness.keyId,
-                clock: (@Sendable () -> Date)? = nil) throws -> AppStoreServerAPIClient {
-        if let clock {
-            return try AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: Self.issuerId, bundleId: Self.bundleId,
-                                               baseURL: fake.baseURL, verifier: verifier, options: options, clock: clock)
-        }
-        return try AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: Self.issuerId, bundleId: Self.bundleId,
-                                           baseURL: fake.baseURL, verifier: verifier, options: options)
+                clock: @escaping @Sendable () -> Date = { Date() },
+                retryClock: any RetryClock = ContinuousRetryClock()) throws -> AppStoreServerAPIClient {
+        try AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: Self.issuerId, bundleId: Self.bundleId,
+                                    baseURL: fake.baseURL, verifier: verifier, options: options, clock: clock, retryClock: retryClock)
     }
 
     /// A signed transaction.
@@ -70,6 +68,18 @@ final class Harness: Sendable {
         try minter.transaction(Transaction(transactionId: id, productId: productId, originalTransactionId: originalTransactionId,
                                            subscriptionGroupIdentifier: groupId, purchaseDate: Date(timeIntervalSinceNow: -3600),
                                            expiresDate: expiresDate, type: type))
+    }
+
+    /// Waits until the fake App Store has received `count` requests (the event a test waits for,
+    /// rather than a fixed sleep); false if that takes longer than `limit`.
+    func waitForRequests(_ count: Int, limit: Duration = .seconds(60)) async -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now + limit
+        while fake.requests.count < count {
+            guard clock.now < end else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
     }
 
     /// `jws` with its payload's `productId` changed and the signature kept: verification must fail.
@@ -81,6 +91,28 @@ final class Harness: Sendable {
         var encoded = Data(text.utf8).base64EncodedString()
         encoded = encoded.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
         return [parts[0], encoded, parts[2]].joined(separator: ".")
+    }
+}
+
+/// A retry clock that waits no real time: every wait is recorded and moves the clock forward by its
+/// length, so tests of backoff, `Retry-After` and deadlines assert what the client waited, not how
+/// long they took.
+final class TestRetryClock: RetryClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var now: Duration = .zero
+    private var waits: [Duration] = []
+
+    var elapsed: Duration { lock.withLock { now } }
+
+    /// Every wait asked for, in order.
+    var sleeps: [Duration] { lock.withLock { waits } }
+
+    func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        lock.withLock {
+            waits.append(duration)
+            now += duration
+        }
     }
 }
 #endif

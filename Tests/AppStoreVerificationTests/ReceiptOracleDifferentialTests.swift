@@ -32,26 +32,8 @@ enum ReceiptOracle {
     }()
 
     static func run(_ arguments: [String], stdin: Data) throws -> (status: Int32, stdout: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let out = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = input
-        try process.run()
-        let collected = ResultBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            collected.set(out.fileHandleForReading.readDataToEndOfFile())
-            group.leave()
-        }
-        input.fileHandleForWriting.write(stdin)
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return (process.terminationStatus, collected.get())
+        let run = try ProcessRunner.run("/usr/bin/env", ["python3"] + arguments, stdin: stdin)
+        return (run.status, run.stdout)
     }
 
     /// Apple's answer per receipt: `.some(id)` (id may be nil), or `nil` when it threw.
@@ -62,13 +44,6 @@ enum ReceiptOracle {
             if object["error"] != nil { return nil }
             return .some(object["id"] as? String)
         }
-    }
-
-    final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-        func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
     }
 }
 
@@ -180,7 +155,7 @@ struct ReceiptOracleDifferentialTests {
             case .unverified(_, let error): answer = .refused("unverified \(error.code)")
             }
         } catch let error as SignedDataDecodingError {
-            answer = .refused("malformed \(error.code.rawValue)")
+            answer = .refused("malformed \(error.code.description)")
         }
         // The extraction entry point answers the same.
         switch answer {

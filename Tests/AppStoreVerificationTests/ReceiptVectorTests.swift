@@ -94,7 +94,7 @@ struct ReceiptVectorTests {
                 #expect((checked.verificationError?.code ?? "verified") == vector.expectedDevice, "\(vector.name): \(String(describing: checked.verificationError))")
             }
         } catch let error as SignedDataDecodingError {
-            (status, code) = ("malformed", error.code.rawValue)
+            (status, code) = ("malformed", error.code.description)
             #expect(!error.message.isEmpty)
         }
         #expect(status == vector.expected.status, "\(vector.name): \(vector.description) → \(status) \(code ?? "")")

@@ -81,7 +81,7 @@ struct ManifestVector: Decodable, Sendable, CustomTestStringConvertible {
                 for inner in nested {
                     switch inner {
                     case .success(let verdict) where verdict.0 != "verified": return verdict
-                    case .failure(let error): return ("malformed", error.code.rawValue)
+                    case .failure(let error): return ("malformed", error.code.description)
                     default: continue
                     }
                 }
@@ -91,7 +91,7 @@ struct ManifestVector: Decodable, Sendable, CustomTestStringConvertible {
                 return ("?", nil)
             }
         } catch {
-            return ("malformed", error.code.rawValue)
+            return ("malformed", error.code.description)
         }
     }
 }

@@ -87,9 +87,9 @@ struct ReadmeSnippetTests {
 
     @Test("every line of every Swift block in the DocC articles is compiled here, in order")
     func doccBlocksAreCompiled() throws {
-        // An article's block may be compiled in DocCSnippets.swift or, when the README shows the
-        // same code, in ReadmeSnippets.swift.
-        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift", "APITestingSnippets.swift"]
+        // An article's block may be compiled in DocCSnippets.swift (the migration guide's in
+        // MigrationSnippets.swift) or, when the README shows the same code, in ReadmeSnippets.swift.
+        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift", "APITestingSnippets.swift", "MigrationSnippets.swift"]
         let compiled = try files.map { try Self.compiledLines($0) }
         let articles = try Self.doccArticles()
         #expect(articles.count >= 8)

@@ -1,5 +1,5 @@
 import AppStoreVerification
-import AppStoreVerificationBenchmarkSupport
+import BenchmarkFloors
 import Benchmark
 import BenchmarkCorpus
 import Dispatch
@@ -125,7 +125,7 @@ let benchmarks: @Sendable () -> Void = {
 
     let payloadJSON: Data
     do {
-        payloadJSON = try CompactJWS(parsing: corpus.warm).payloadData
+        payloadJSON = try RawVerificationFloor.payload(of: corpus.warm)
     } catch {
         fatalError("warm.jws does not parse: \(error)")
     }

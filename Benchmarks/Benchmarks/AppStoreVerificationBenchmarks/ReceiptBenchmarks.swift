@@ -1,5 +1,5 @@
 import AppStoreVerification
-import AppStoreVerificationBenchmarkSupport
+import BenchmarkFloors
 import Benchmark
 import BenchmarkCorpus
 import Foundation

@@ -20,7 +20,7 @@
 // pre-parsed key) and sign (a promotional offer V2 JWS: claims, base64url, ES256).
 // Scripts/sign-compare.sh runs them beside `openssl speed ecdsap256`.
 import AppStoreVerification
-import AppStoreVerificationBenchmarkSupport
+import BenchmarkFloors
 import AppStoreVerificationTesting
 import BenchmarkCorpus
 import Foundation
@@ -107,7 +107,7 @@ case "sign-floor", "sign":
         for _ in 0..<iterations where (try? creator.createSignature(productId: "com.example.pro", offerIdentifier: "WINBACK"))?.isEmpty != false { notVerified += 1 }
     }
 case "decode":
-    let payload = try CompactJWS(parsing: corpus.warm).payloadData
+    let payload = try RawVerificationFloor.payload(of: corpus.warm)
     for _ in 0..<iterations where (try? AppStoreJSON.decode(Transaction.self, from: payload)) == nil { notVerified += 1 }
 default:
     FileHandle.standardError.write(Data("ProfileLoop: unknown scenario \(scenario)\n".utf8))

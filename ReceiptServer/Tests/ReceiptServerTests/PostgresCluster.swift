@@ -90,6 +90,35 @@ final class PostgresCluster: Sendable {
         try await connection.close()
     }
 
+    /// Opens a connection to `database` that stays open (a session holding a lock, say) until
+    /// `body` returns or throws.
+    func withSession<T>(database: String, _ body: (Session) async throws -> T) async throws -> T {
+        let configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: nil, database: database, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 2, logger: Logger(label: "test-postgres"))
+        do {
+            let result = try await body(Session(connection: connection))
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// One open connection of ``withSession(database:_:)``.
+    struct Session {
+        let connection: PostgresConnection
+
+        /// Runs `sql`; when it returns, its effect (a lock taken, say) holds.
+        func execute(_ sql: String) async throws {
+            do {
+                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-postgres"))
+            } catch {
+                throw TestServerError("PostgreSQL refused \(sql.prefix(200)): \(String(reflecting: error))")
+            }
+        }
+    }
+
     // MARK: Starting
 
     private static func start() throws -> PostgresCluster {

@@ -64,24 +64,26 @@ struct StoreConcurrencyTests {
             let purchase = try await server.retryingWhileUnavailable { try await server.postTransaction(jws, appAccountToken: customer) }
             #expect(purchase.status == 200, "\(purchase.text)")
             let name = database.postgresName
-            // Another session takes an exclusive lock (reads still allowed) and keeps it for 4 s.
-            let locker = Task {
-                try await cluster.execute(["BEGIN", "LOCK TABLE signed_data IN EXCLUSIVE MODE", "SELECT pg_sleep(4)", "COMMIT"], database: name)
-            }
-            try await Task.sleep(for: .milliseconds(500))
-            let read = try await server.entitlements(of: customer)
-            #expect(read.status == 200, "\(read.text)")
-            #expect(read.entitlements.count == 1)
             let notification = try TestData.jws("jws/notification-valid.jws")
-            let answers = try await withThrowingTaskGroup(of: TestServer.Answer.self) { group in
-                for _ in 0..<8 { group.addTask { try await server.postNotification(notification) } }
-                return try await group.reduce(into: []) { $0.append($1) }
+            // Another session takes an exclusive lock (reads still allowed) and holds it until every
+            // answer is in: no fixed wait on either side.
+            try await cluster.withSession(database: name) { session in
+                try await session.execute("BEGIN")
+                try await session.execute("LOCK TABLE signed_data IN EXCLUSIVE MODE")
+                let read = try await server.entitlements(of: customer)
+                #expect(read.status == 200, "\(read.text)")
+                #expect(read.entitlements.count == 1)
+                let answers = try await withThrowingTaskGroup(of: TestServer.Answer.self) { group in
+                    for _ in 0..<8 { group.addTask { try await server.postNotification(notification) } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(answers.count == 8)
+                for answer in answers {
+                    #expect(answer.status == 503, "\(answer.text)")
+                    #expect(answer.header("Retry-After") != nil)
+                }
+                try await session.execute("COMMIT")
             }
-            for answer in answers {
-                #expect(answer.status == 503, "\(answer.text)")
-                #expect(answer.header("Retry-After") != nil)
-            }
-            try await locker.value
             #expect(try await server.server.store.count(of: .notification) == 0)
             let retried = try await server.retryingWhileUnavailable { try await server.postNotification(notification) }
             #expect(retried.status == 200, "\(retried.text)")

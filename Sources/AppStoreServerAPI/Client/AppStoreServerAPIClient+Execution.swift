@@ -16,14 +16,14 @@ extension AppStoreServerAPIClient {
     /// Apple sends one, else after ``Options/initialBackoff`` doubled per retry (up to
     /// ``Options/maximumBackoff``); a wait that would pass the deadline is not started.
     func send(_ request: APIRequest) async throws(AppStoreServerAPIError) -> Data {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: options.deadline)
+        let clock = retryClock
+        let deadline = clock.elapsed + options.deadline
         let attempts = max(options.maximumAttempts, 1)
         var attempt = 0
         while true {
             attempt += 1
             guard !Task.isCancelled else { throw Self.cancelled(request) }
-            let remaining = clock.now.duration(to: deadline)
+            let remaining = deadline - clock.elapsed
             guard remaining > .zero else {
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): the deadline of \(options.deadline) passed before attempt \(attempt); raise Options.deadline or try again later")
             }
@@ -53,7 +53,7 @@ extension AppStoreServerAPIClient {
                 throw failure.with(message: "\(failure.message) (after \(attempt) attempts; Options.maximumAttempts is \(attempts))")
             }
             let wait = retryAfter ?? backoff(afterAttempt: attempt)
-            let left = clock.now.duration(to: deadline)
+            let left = deadline - clock.elapsed
             guard wait < left else {
                 let reason = retryAfter != nil ? "Apple asked to retry after \(wait) (Retry-After)" : "the next retry is due in \(wait)"
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(failure.message); \(reason), past the deadline (\(left) left of \(options.deadline)); try again later or raise Options.deadline",
@@ -61,7 +61,7 @@ extension AppStoreServerAPIClient {
                                              retryAfter: failure.retryAfter, responseHeaders: failure.responseHeaders)
             }
             do {
-                try await Task.sleep(for: wait)
+                try await clock.sleep(for: wait)
             } catch {
                 throw Self.cancelled(request)
             }

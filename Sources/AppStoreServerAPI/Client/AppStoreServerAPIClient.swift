@@ -110,15 +110,20 @@ public final class AppStoreServerAPIClient: Sendable {
                   verifier: .online(verifier), options: options, httpClient: httpClient, clock: { Date() })
     }
 
-    /// A client whose bearer tokens read the time from `clock` (tests of token expiry).
+    /// A client whose bearer tokens read the time from `clock` (tests of token expiry) and whose
+    /// deadline and waits between attempts use `retryClock` (tests of retries that wait no real
+    /// time).
     package convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, baseURL: String,
-                             verifier: SignedDataVerifier, options: Options, clock: @escaping @Sendable () -> Date) throws(AppStoreServerAPIError) {
+                             verifier: SignedDataVerifier, options: Options, httpClient: HTTPClient? = nil,
+                             clock: @escaping @Sendable () -> Date, retryClock: any RetryClock) throws(AppStoreServerAPIError) {
         self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
-                  verifier: .offline(verifier), options: options, httpClient: nil, clock: clock)
+                  verifier: .offline(verifier), options: options, httpClient: httpClient, clock: clock, retryClock: retryClock)
     }
 
     private init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, base: BaseURL,
-                 verifier: ResponseVerifier, options: Options, httpClient: HTTPClient?, clock: @escaping @Sendable () -> Date) {
+                 verifier: ResponseVerifier, options: Options, httpClient: HTTPClient?, clock: @escaping @Sendable () -> Date,
+                 retryClock: any RetryClock = ContinuousRetryClock()) {
+        self.retryClock = retryClock
         self.bundleId = bundleId
         self.verifier = verifier
         self.options = options
@@ -131,6 +136,9 @@ public final class AppStoreServerAPIClient: Sendable {
 
     /// The key ID, named in the message of a 401 (it is not secret).
     let keyId: String
+
+    /// The clock of the deadline and of the waits between attempts.
+    let retryClock: any RetryClock
 
     /// The HTTP client of every API client given none: AsyncHTTPClient's shared configuration
     /// without redirects. Never shut down, like `HTTPClient.shared`.

@@ -1,4 +1,6 @@
 #if ServerAPIClient
+import AppStoreVerification
+
 /// A call to the App Store Server API that did not give a usable response.
 ///
 /// ``code`` says what kind of failure it is; ``message`` what failed and what to do. When Apple
@@ -12,47 +14,47 @@
 ///     // unknown transaction
 /// }
 /// ```
-public struct AppStoreServerAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// Two errors are equal, and hash alike, when their ``code``s are equal, whatever their messages
+/// (and other details) say: compare codes, never messages.
+public struct AppStoreServerAPIError: CodedError, Sendable {
     /// The kinds of failure.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code as text.
-        public let rawValue: String
-        /// Creates a code from its text.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    public struct Code: ErrorCode {
+        package let text: String
+        package init(_ text: String) { self.text = text }
 
         /// Apple answered with an HTTP error status (4xx other than 401, or 429 and 5xx once the
         /// retries are spent); ``AppStoreServerAPIError/apiError`` holds Apple's error code when
         /// the body carried one.
-        public static let apiError = Code(rawValue: "apiError")
+        public static let apiError = Code("apiError")
         /// Apple refused the bearer token (HTTP 401): a wrong key ID, issuer ID or key, or a clock
         /// that is off.
-        public static let unauthorized = Code(rawValue: "unauthorized")
+        public static let unauthorized = Code("unauthorized")
         /// The caller's deadline passed before a response came (including waits between retries).
-        public static let deadlineExceeded = Code(rawValue: "deadlineExceeded")
+        public static let deadlineExceeded = Code("deadlineExceeded")
         /// One attempt took longer than the per-request timeout and no time was left to retry.
-        public static let timedOut = Code(rawValue: "timedOut")
+        public static let timedOut = Code("timedOut")
         /// The connection failed (refused, reset, TLS, DNS) and no time or attempt was left to retry.
-        public static let transportFailure = Code(rawValue: "transportFailure")
+        public static let transportFailure = Code("transportFailure")
         /// The task calling the API was cancelled.
-        public static let cancelled = Code(rawValue: "cancelled")
+        public static let cancelled = Code("cancelled")
         /// A 2xx response whose body is not the JSON Apple documents, or a signed item in it that is
         /// not a JWS of the expected kind at all (a JWS that fails verification is instead returned
         /// as `.unverified`).
-        public static let malformedResponse = Code(rawValue: "malformedResponse")
+        public static let malformedResponse = Code("malformedResponse")
         /// The request was not sent: an argument is invalid (an empty transaction ID, a bad base URL).
-        public static let invalidRequest = Code(rawValue: "invalidRequest")
+        public static let invalidRequest = Code("invalidRequest")
         /// The bearer token could not be signed with the configured key.
-        public static let tokenCreationFailed = Code(rawValue: "tokenCreationFailed")
+        public static let tokenCreationFailed = Code("tokenCreationFailed")
         /// The verifier checks revocation online and no OCSP answer could be had: retry later.
-        public static let revocationCheckUnavailable = Code(rawValue: "revocationCheckUnavailable")
+        public static let revocationCheckUnavailable = Code("revocationCheckUnavailable")
         /// A paginated sequence reached ``AppStoreServerAPIClient/Options/maximumPages`` or its
         /// ``AppStoreServerAPIClient/Options/paginationDeadline`` before Apple's last page: the items
         /// already yielded stand; narrow the request (dates, product) or raise the limit.
-        public static let paginationLimitExceeded = Code(rawValue: "paginationLimitExceeded")
+        public static let paginationLimitExceeded = Code("paginationLimitExceeded")
         /// Apple's API answered with a redirect (3xx), which it never does: the redirect was not
         /// followed (the bearer token is sent to Apple's host only).
-        public static let unexpectedRedirect = Code(rawValue: "unexpectedRedirect")
+        public static let unexpectedRedirect = Code("unexpectedRedirect")
     }
 
     /// What kind of failure.
@@ -109,6 +111,5 @@ public struct AppStoreServerAPIError: Error, Sendable, Hashable, CustomStringCon
         }
     }
 
-    public var description: String { "\(code): \(message)" }
 }
 #endif

@@ -111,14 +111,14 @@ public struct EntitlementEngine: Sendable, Hashable {
                 if history.noteRevocation(of: transactionId, at: Milliseconds.of(date)) { report.changed = true }
             }
         case .failure(let error):
-            report.rejections.append(Rejection(item: "notification.signedTransactionInfo", code: error.code.rawValue, message: error.message))
+            report.rejections.append(Rejection(item: "notification.signedTransactionInfo", code: error.code.description, message: error.message))
         case nil: break
         }
         switch payload.renewalInfo {
         case .success(let result):
             report.absorb(ingestRenewalInfo(result, item: "notification.signedRenewalInfo"))
         case .failure(let error):
-            report.rejections.append(Rejection(item: "notification.signedRenewalInfo", code: error.code.rawValue, message: error.message))
+            report.rejections.append(Rejection(item: "notification.signedRenewalInfo", code: error.code.description, message: error.message))
         case nil: break
         }
         return report

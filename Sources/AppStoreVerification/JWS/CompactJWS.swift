@@ -7,18 +7,18 @@ import Foundation
 /// then is there a payload to hand back. The header is decoded only when it is read. A header or
 /// signature segment that does not decode is kept as a finding (``VerificationError/invalidEncoding(_:)`` at verification time) rather than thrown,
 /// so the caller still sees the claimed payload, as with StoreKit's `.unverified`.
-public struct CompactJWS: Sendable, Hashable {
+package struct CompactJWS: Sendable, Hashable {
     /// The JWS exactly as it was given.
-    public let jwsRepresentation: String
+    package let jwsRepresentation: String
     /// The decoded header JSON; empty when the header segment is not valid base64url.
     ///
     /// Decoded on each access: verification with a warm chain cache never needs it.
-    public var headerData: Data { (try? Base64.decodeURL(headerSegment.utf8)) ?? Data() }
+    package var headerData: Data { (try? Base64.decodeURL(headerSegment.utf8)) ?? Data() }
     /// The decoded payload JSON.
-    public let payloadData: Data
+    package let payloadData: Data
     /// The decoded signature bytes (for ES256, `r || s`); empty when the signature segment is not
     /// valid base64url.
-    public let signature: Data
+    package let signature: Data
 
     /// The length in bytes of the signing input, `header.payload`.
     let signingInputLength: Int
@@ -28,13 +28,13 @@ public struct CompactJWS: Sendable, Hashable {
     let signatureEncodingFailure: Base64.Failure?
 
     /// The signing input: the ASCII bytes of `header.payload`, the bytes the signature covers.
-    public var signedData: Data { Data(jwsRepresentation.utf8.prefix(signingInputLength)) }
+    package var signedData: Data { Data(jwsRepresentation.utf8.prefix(signingInputLength)) }
 
     /// Splits and decodes a compact JWS.
     ///
     /// - Throws: ``SignedDataDecodingError`` with code `malformedJWS` when the text is not three
     ///   dot-separated segments or its payload segment is not strict base64url.
-    public init(parsing jws: String) throws(SignedDataDecodingError) {
+    package init(parsing jws: String) throws(SignedDataDecodingError) {
         var jws = jws
         jws.makeContiguousUTF8()
         // Offsets of the two dots, found with memchr over the string's UTF-8 storage.
@@ -128,12 +128,12 @@ public struct CompactJWS: Sendable, Hashable {
     }
 
     /// Two JWS are equal when their text is.
-    public static func == (lhs: CompactJWS, rhs: CompactJWS) -> Bool {
+    package static func == (lhs: CompactJWS, rhs: CompactJWS) -> Bool {
         lhs.jwsRepresentation == rhs.jwsRepresentation
     }
 
     /// Hashes the JWS text.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(jwsRepresentation)
     }
 }

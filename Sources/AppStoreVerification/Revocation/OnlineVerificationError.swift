@@ -21,7 +21,7 @@ public enum OnlineVerificationError: Error, Sendable, Hashable, CustomStringConv
     /// `revocationCheckUnavailable`, or the decoding error's code.
     public var code: String {
         switch self {
-        case .decoding(let error): error.code.rawValue
+        case .decoding(let error): error.code.description
         case .revocationCheckUnavailable: "revocationCheckUnavailable"
         }
     }

@@ -15,32 +15,32 @@
 /// A responder that answered with a properly signed response never yields this error: its answer
 /// is a verdict (`.revokedCertificate`, or `.invalidCertificateChain` for "unknown", a response
 /// signed by someone else, for another certificate, or outside its validity period).
-public struct RevocationCheckUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// Two errors are equal, and hash alike, when their ``code``s are equal, whatever their messages
+/// (and other details) say: compare codes, never messages.
+public struct RevocationCheckUnavailable: CodedError, Sendable {
     /// Why no answer could be had. Open: later versions may add codes.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code as text.
-        public let rawValue: String
-        /// Creates a code from its text.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    public struct Code: ErrorCode {
+        package let text: String
+        package init(_ text: String) { self.text = text }
 
         /// The responder could not be reached (connection refused, DNS, reset, ...).
-        public static let unreachable = Code(rawValue: "unreachable")
+        public static let unreachable = Code("unreachable")
         /// The request or the whole check took longer than its timeout or deadline.
-        public static let timedOut = Code(rawValue: "timedOut")
+        public static let timedOut = Code("timedOut")
         /// The responder answered with an HTTP status other than 200 (including redirects, which are
         /// not followed).
-        public static let httpStatus = Code(rawValue: "httpStatus")
+        public static let httpStatus = Code("httpStatus")
         /// The body is not a well-formed OCSP response (garbage, truncated), is a successful
         /// response of a type other than basic (id-pkix-ocsp-basic, the only type whose signature
         /// can be checked), or echoes another nonce than the request's (a replayed answer).
-        public static let invalidResponse = Code(rawValue: "invalidResponse")
+        public static let invalidResponse = Code("invalidResponse")
         /// The body exceeded ``OCSPOptions/maximumResponseLength``.
-        public static let responseTooLarge = Code(rawValue: "responseTooLarge")
+        public static let responseTooLarge = Code("responseTooLarge")
         /// The responder answered an (unsigned) error status: tryLater, internalError, ...
-        public static let responderError = Code(rawValue: "responderError")
+        public static let responderError = Code("responderError")
         /// The verification was cancelled before an answer came.
-        public static let cancelled = Code(rawValue: "cancelled")
+        public static let cancelled = Code("cancelled")
     }
 
     /// Why no answer could be had.

@@ -2,21 +2,21 @@
 ///
 /// Thrown by the signature creators' `createSignature` methods: the request to sign is not what
 /// Apple expects, or OpenSSL failed to sign.
-public struct SignatureCreationError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// Two errors are equal, and hash alike, when their ``code``s are equal, whatever their messages
+/// (and other details) say: compare codes, never messages.
+public struct SignatureCreationError: CodedError, Sendable {
     /// What kind of failure.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code as text.
-        public let rawValue: String
-        /// Creates a code from its text.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    public struct Code: ErrorCode {
+        package let text: String
+        package init(_ text: String) { self.text = text }
 
         /// The request to sign is not valid: for example an Advanced Commerce request that is not a
         /// JSON object, or that cannot be encoded as JSON.
-        public static let invalidRequest = Code(rawValue: "invalidRequest")
+        public static let invalidRequest = Code("invalidRequest")
         /// OpenSSL failed to produce the signature (an internal failure: retry, and report it if it
         /// persists).
-        public static let signingFailed = Code(rawValue: "signingFailed")
+        public static let signingFailed = Code("signingFailed")
     }
 
     /// What kind of failure.
@@ -30,5 +30,4 @@ public struct SignatureCreationError: Error, Sendable, Hashable, CustomStringCon
         self.message = message
     }
 
-    public var description: String { "\(code): \(message)" }
 }

@@ -55,17 +55,20 @@ extension VerificationResult where SignedType: SignedPayload {
     // The accessors below read the JWS the verifier attached to the payload. A result built by hand
     // from a payload decoded without a JWS (with `AppStoreJSON`, in tests) has none: they are empty.
 
+    /// The JWS the verifier attached to the payload, if any.
+    private var jws: CompactJWS? { (unsafePayloadValue as? any JWSAttaching)?.jws }
+
     /// The JWS exactly as it was given; empty for a result not produced from a JWS.
-    public var jwsRepresentation: String { unsafePayloadValue.jws?.jwsRepresentation ?? "" }
+    public var jwsRepresentation: String { jws?.jwsRepresentation ?? "" }
     /// The decoded JWS header JSON; empty for a result not produced from a JWS.
-    public var headerData: Data { unsafePayloadValue.jws?.headerData ?? Data() }
+    public var headerData: Data { jws?.headerData ?? Data() }
     /// The decoded payload JSON; empty for a result not produced from a JWS.
-    public var payloadData: Data { unsafePayloadValue.jws?.payloadData ?? Data() }
+    public var payloadData: Data { jws?.payloadData ?? Data() }
     /// The bytes the signature covers: `header.payload` as ASCII; empty for a result not produced
     /// from a JWS.
-    public var signedData: Data { unsafePayloadValue.jws?.signedData ?? Data() }
+    public var signedData: Data { jws?.signedData ?? Data() }
     /// The raw signature bytes (`r || s` for ES256); empty for a result not produced from a JWS.
-    public var signature: Data { unsafePayloadValue.jws?.signature ?? Data() }
+    public var signature: Data { jws?.signature ?? Data() }
     /// The date the payload says it was signed.
     public var signedDate: Date? { unsafePayloadValue.signedDate }
 }

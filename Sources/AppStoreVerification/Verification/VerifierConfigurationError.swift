@@ -3,31 +3,31 @@
 ///
 /// Compare ``code`` with the codes below to tell the cases apart; ``message`` says what is wrong and
 /// what to do.
-public struct VerifierConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// Two errors are equal, and hash alike, when their ``code``s are equal, whatever their messages
+/// (and other details) say: compare codes, never messages.
+public struct VerifierConfigurationError: CodedError, Sendable {
     /// What is wrong with a configuration. Open: later versions may add codes, so a `switch` over
     /// them keeps a `default`.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code as text.
-        public let rawValue: String
-        /// Creates a code from its text.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    public struct Code: ErrorCode {
+        package let text: String
+        package init(_ text: String) { self.text = text }
 
         /// A certificate (a trusted root, the Xcode certificate) is not one DER certificate, or a
         /// PEM text holds none.
-        public static let invalidCertificate = Code(rawValue: "invalidCertificate")
+        public static let invalidCertificate = Code("invalidCertificate")
         /// A certificate file cannot be read.
-        public static let unreadableFile = Code(rawValue: "unreadableFile")
+        public static let unreadableFile = Code("unreadableFile")
         /// No trusted root is configured, so nothing could ever verify.
-        public static let noTrustedRoot = Code(rawValue: "noTrustedRoot")
+        public static let noTrustedRoot = Code("noTrustedRoot")
         /// The environment is Production and no App Apple ID is configured.
-        public static let missingAppAppleId = Code(rawValue: "missingAppAppleId")
+        public static let missingAppAppleId = Code("missingAppAppleId")
         /// A numeric setting is out of range (a non-positive maximum input length, ...).
-        public static let invalidSetting = Code(rawValue: "invalidSetting")
+        public static let invalidSetting = Code("invalidSetting")
         /// A certificate has a key the policy cannot use (an Xcode certificate not on P-256, ...).
-        public static let unsupportedKey = Code(rawValue: "unsupportedKey")
+        public static let unsupportedKey = Code("unsupportedKey")
         /// OpenSSL failed while setting the verifier up (allocation, ...).
-        public static let openSSLFailure = Code(rawValue: "openSSLFailure")
+        public static let openSSLFailure = Code("openSSLFailure")
     }
 
     /// What is wrong, for a caller to compare.

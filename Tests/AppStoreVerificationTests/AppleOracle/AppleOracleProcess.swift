@@ -13,14 +13,7 @@ enum AppleOracle {
               FileManager.default.isExecutableFile(atPath: "/usr/bin/env")
         else { return false }
         // `env` exits 127 when python3 is absent; Python exits 1 when the package is missing.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import appstoreserverlibrary"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        return (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import appstoreserverlibrary"]))?.status == 0
     }()
 
     struct Verdict: Decodable, Sendable {
@@ -37,42 +30,17 @@ enum AppleOracle {
         let inputFile = directory.appendingPathComponent("inputs.txt")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: inputFile)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.currentDirectoryURL = TestPaths.packageRoot
-        process.arguments = ["python3", scriptRelativePath]
+        let run = try ProcessRunner.run("/usr/bin/env", ["python3", scriptRelativePath]
             + roots.flatMap { ["--root", $0] }
-            + ["--bundle-id", "com.example.app", "--environment", "Sandbox", "--type", type, inputFile.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Drain stderr on another thread while reading stdout here, so neither pipe can fill up.
-        let errors = ErrorText()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errors.set(err.fileHandleForReading.readDataToEndOfFile())
-            group.leave()
+            + ["--bundle-id", "com.example.app", "--environment", "Sandbox", "--type", type, inputFile.path], in: TestPaths.packageRoot)
+        guard run.status == 0 || run.status == 1 else {
+            throw OracleFailure("apple_verify.py exited with \(run.status): \(String(decoding: run.stderr.suffix(4000), as: UTF8.self))")
         }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        group.wait()
-        guard process.terminationStatus == 0 || process.terminationStatus == 1 else {
-            throw OracleFailure("apple_verify.py exited with \(process.terminationStatus): \(errors.text)")
-        }
+        let output = run.stdout
         let decoder = JSONDecoder()
         return try String(decoding: output, as: UTF8.self).split(separator: "\n").map {
             try decoder.decode(Verdict.self, from: Data($0.utf8))
         }
-    }
-
-    private final class ErrorText: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func set(_ value: Data) { lock.withLock { data = value } }
-        var text: String { lock.withLock { String(decoding: data.suffix(4000), as: UTF8.self) } }
     }
 }
 

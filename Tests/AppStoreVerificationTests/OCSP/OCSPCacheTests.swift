@@ -9,8 +9,8 @@ import Testing
 struct OCSPCacheTests {
     let pki: OCSPTestPKI
 
-    init() throws {
-        pki = try OCSPTestPKI.get()
+    init() async throws {
+        pki = try await OCSPTestPKI.get()
     }
 
     @Test("cache: 200 verifications of one chain, one request per responder (counted by the transport and by the responders)")
@@ -128,7 +128,7 @@ struct OCSPCacheTests {
             return
         }
         #expect(unavailable.code == .unreachable)
-        try pki.startLateResponder()
+        try await pki.startLateResponder()
         let up = try await pki.verify(.late, verifier).get()
         #expect(up.isVerified, "\(String(describing: up.verificationError))")
         #expect(transport.count(pki.responderURL(of: .late)) == 2)

@@ -7,7 +7,7 @@ import Testing
 @Suite("Online mode reuses the offline chain")
 struct OCSPChainReuseTests {
     let pki: OCSPTestPKI
-    init() throws { pki = try OCSPTestPKI.get() }
+    init() async throws { pki = try await OCSPTestPKI.get() }
 
     @Test("a new chain: leaf and intermediate parsed once each, online and offline alike; a remembered chain: none")
     func oneParse() async throws {

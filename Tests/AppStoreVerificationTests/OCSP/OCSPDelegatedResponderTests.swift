@@ -10,8 +10,8 @@ import Testing
 struct OCSPDelegatedResponderTests {
     let pki: OCSPTestPKI
 
-    init() throws {
-        pki = try OCSPTestPKI.get()
+    init() async throws {
+        pki = try await OCSPTestPKI.get()
     }
 
     private func expectRefusedSigner(_ leaf: OCSPTestPKI.Leaf) async throws {

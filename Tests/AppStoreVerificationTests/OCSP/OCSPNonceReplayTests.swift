@@ -8,8 +8,8 @@ import Testing
 struct OCSPNonceReplayTests {
     let pki: OCSPTestPKI
 
-    init() throws {
-        pki = try OCSPTestPKI.get()
+    init() async throws {
+        pki = try await OCSPTestPKI.get()
     }
 
     @Test("a replayed answer echoing another request's nonce is refused: RevocationCheckUnavailable, invalidResponse")

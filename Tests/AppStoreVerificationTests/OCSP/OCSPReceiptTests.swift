@@ -18,7 +18,19 @@ final class OCSPReceiptPKI: @unchecked Sendable {
     let rootResponderURL: String
     private var receipts: [Leaf: Data] = [:]
 
-    static let shared: Result<OCSPReceiptPKI, any Error> = Result { try OCSPReceiptPKI() }
+    /// Built once, asynchronously, by the first test that asks for it.
+    private static let building = Task { () async throws -> OCSPReceiptPKI in
+        let pki = try OCSPReceiptPKI()
+        for port in pki.responderPorts {
+            try await OCSPTestPKI.waitUntilAnswering(port: port, name: "receipt \(port)")
+        }
+        return pki
+    }
+
+    static func get() async throws -> OCSPReceiptPKI { try await building.value }
+
+    /// The real responders' ports.
+    private let responderPorts: [UInt16]
 
     private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("asv-ocsp-receipts-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
@@ -34,13 +46,9 @@ final class OCSPReceiptPKI: @unchecked Sendable {
         rootResponderURL = "http://127.0.0.1:\(rootPort)/"
         try OCSPTestPKI.startResponder(in: directory, port: rootPort, ["-index", "root-index.txt", "-CA", "root.pem", "-rsigner", "root.pem", "-rkey", "root.key", "-ndays", "1"])
         try OCSPTestPKI.startResponder(in: directory, port: leafPort, ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem", "-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-ndays", "1"])
+        responderPorts = [rootPort, leafPort]
         for leaf in Leaf.allCases {
             receipts[leaf] = try signReceipt(leaf: leaf.rawValue, intermediate: leaf == .underRevokedIntermediate ? "intermediate-revoked" : "intermediate")
-        }
-        for port in [rootPort, leafPort] {
-            guard OCSPTestPKI.waitForLog(directory.appendingPathComponent("responder-\(port).log"), containing: "waiting for OCSP client connections") else {
-                throw OCSPFixtureError("the openssl ocsp responder on 127.0.0.1:\(port) did not start listening")
-            }
         }
     }
 
@@ -127,8 +135,8 @@ enum DER {
 struct OCSPReceiptTests {
     let pki: OCSPReceiptPKI
 
-    init() throws {
-        pki = try OCSPReceiptPKI.shared.get()
+    init() async throws {
+        pki = try await OCSPReceiptPKI.get()
     }
 
     private func options(_ transport: CountingTransport, timeout: Duration = OCSPTestPKI.patientTimeout) -> OCSPOptions {

@@ -10,8 +10,8 @@ import Testing
 struct OCSPResponseWindowTests {
     let pki: OCSPTestPKI
 
-    init() throws {
-        pki = try OCSPTestPKI.get()
+    init() async throws {
+        pki = try await OCSPTestPKI.get()
     }
 
     @Test("future response: thisUpdate later than now + clockSkew is invalidCertificateChain")

@@ -8,8 +8,8 @@ import Testing
 struct OCSPRevocationTests {
     let pki: OCSPTestPKI
 
-    init() throws {
-        pki = try OCSPTestPKI.get()
+    init() async throws {
+        pki = try await OCSPTestPKI.get()
     }
 
     private func options(_ transport: CountingTransport, timeout: Duration = OCSPTestPKI.patientTimeout) -> OCSPOptions {
@@ -84,11 +84,18 @@ struct OCSPRevocationTests {
 
     @Test("a verification cancelled while a responder is silent: RevocationCheckUnavailable, cancelled (not timedOut)")
     func cancelledWhileWaiting() async throws {
-        let verifier = try pki.verifier(options(CountingTransport()))
+        let transport = CountingTransport()
+        let verifier = try pki.verifier(options(transport))
         let pki = self.pki
         let verification = Task { try await pki.verify(.silent, verifier) }
-        // Cancelled once the request is under way (or before: the outcome is the same).
-        try await Task.sleep(for: .milliseconds(200))
+        // Cancelled once the request to the silent responder is under way: the transport has been
+        // asked for it (the event, not a fixed wait; 60 s only bounds a broken test).
+        let silent = pki.responderURL(of: .silent)
+        let asked = ContinuousClock.now + .seconds(60)
+        while transport.count(silent) == 0, ContinuousClock.now < asked {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(transport.count(silent) == 1)
         verification.cancel()
         let outcome = try await verification.value
         guard case .failure(let unavailable) = outcome else {

@@ -8,7 +8,7 @@ import Testing
 ///
 /// Every responder runs under a watchdog shell that kills it as soon as the test process is gone, so
 /// no process outlives the suite, whatever way it ends; another watchdog then deletes the PKI's
-/// directory (it holds private keys). The watchdogs do not poll: they wait on ``lifeline``.
+/// directory (it holds private keys). The watchdogs do not poll: they wait on the end of the test process (``ProcessRunner/startUntilThisProcessEnds(_:in:)``).
 final class OCSPTestPKI: @unchecked Sendable {
     /// The leaves, each naming its own responder in its AIA.
     enum Leaf: String, CaseIterable {
@@ -74,10 +74,20 @@ final class OCSPTestPKI: @unchecked Sendable {
     private let lateResponder = NSLock()
     private var lateResponderStarted = false
 
-    /// The shared instance, or why it could not be built (the tests then fail with that message).
-    static let shared: Result<OCSPTestPKI, any Error> = Result { try OCSPTestPKI() }
+    /// The shared instance, built once, asynchronously, by the first test that asks for it; the
+    /// tests then fail with the reason it could not be built.
+    private static let building = Task { () async throws -> OCSPTestPKI in
+        let pki = try OCSPTestPKI()
+        for (name, port) in pki.responderPorts {
+            try await waitUntilAnswering(port: port, name: name)
+        }
+        return pki
+    }
 
-    static func get() throws -> OCSPTestPKI { try shared.get() }
+    static func get() async throws -> OCSPTestPKI { try await building.value }
+
+    /// The real responders started with the PKI, by name, and their ports.
+    private let responderPorts: [(String, UInt16)]
 
     private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("asv-ocsp-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
@@ -119,6 +129,7 @@ final class OCSPTestPKI: @unchecked Sendable {
         for (name, responderArguments, logsRequests) in responders {
             try Self.startResponder(in: directory, port: port(name), responderArguments, logsRequests: logsRequests)
         }
+        responderPorts = responders.map { ($0.0, port($0.0)) }
 
         // A genuine, signed answer about `good`, served to whoever asks about `other-serial`.
         try Self.run("/usr/bin/env", ["openssl", "ocsp", "-issuer", "intermediate.pem", "-cert", "good.pem", "-no_nonce", "-reqout", "good.req"], in: directory)
@@ -146,13 +157,6 @@ final class OCSPTestPKI: @unchecked Sendable {
         for leaf in Leaf.allCases {
             jws[leaf] = try signTransaction(leaf: leaf.rawValue, intermediate: leaf.issuer)
         }
-        for (name, _, _) in responders {
-            // Read the responder's log rather than probing its port: `openssl ocsp` serves one
-            // connection at a time, and a probe that connects and closes wedges it.
-            guard Self.waitForLog(directory.appendingPathComponent("responder-\(port(name)).log"), containing: "waiting for OCSP client connections") else {
-                throw OCSPFixtureError("the openssl ocsp responder '\(name)' did not start listening on 127.0.0.1:\(port(name))")
-            }
-        }
     }
 
     /// The responder URL `leaf`'s AIA names (https for `httpsAIA`).
@@ -164,17 +168,15 @@ final class OCSPTestPKI: @unchecked Sendable {
     /// raw value.
     func url(ofResponder name: String) -> String { "http://127.0.0.1:\(ports[name] ?? 0)/" }
 
-    /// Starts the real responder of `Leaf.late` (once; later calls do nothing).
-    func startLateResponder() throws {
+    /// Starts the real responder of `Leaf.late` (once; later calls only wait for it to answer).
+    func startLateResponder() async throws {
+        let port = ports[Leaf.late.rawValue] ?? 0
         try lateResponder.withLock {
             guard !lateResponderStarted else { return }
-            let port = ports[Leaf.late.rawValue] ?? 0
             try Self.startResponder(in: directory, port: port, ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem", "-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-ndays", "1"])
-            guard Self.waitForLog(directory.appendingPathComponent("responder-\(port).log"), containing: "waiting for OCSP client connections") else {
-                throw OCSPFixtureError("the late openssl ocsp responder did not start listening on 127.0.0.1:\(port)")
-            }
             lateResponderStarted = true
         }
+        try await Self.waitUntilAnswering(port: port, name: "late")
     }
 
     /// How many requests about `certificate` (a certificate name of the PKI: "cache-hit",
@@ -193,14 +195,26 @@ final class OCSPTestPKI: @unchecked Sendable {
         }.count
     }
 
-    /// Waits until `file` contains `text`, for at most five seconds.
-    static func waitForLog(_ file: URL, containing text: String) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            if let log = try? String(contentsOf: file, encoding: .utf8), log.contains(text) { return true }
-            usleep(20_000)
+    /// Waits until the `openssl ocsp` responder on `port` answers: connects and sends a real
+    /// request (`GET / HTTP/1.0`), reading the answer to its end, until a connection is accepted.
+    /// (A bare connect-and-close probe wedges OpenSSL 3.0's responder, which serves one connection
+    /// at a time; `-ignore_err` keeps it serving after the probe's request.) Gives up only if no
+    /// connection is accepted for two minutes: a responder that did not start.
+    static func waitUntilAnswering(port: UInt16, name: String) async throws {
+        let giveUp = ContinuousClock.now + .seconds(120)
+        while true {
+            if let connection = try? SocketConnection.connect(host: "127.0.0.1", port: port, deadline: .now + .seconds(30),
+                                                               timeout: .seconds(30), cancellation: CancellationFlag()) {
+                try? connection.send(Array("GET / HTTP/1.0\r\n\r\n".utf8))
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while let count = try? connection.receive(into: &buffer), count > 0 {}
+                return
+            }
+            guard ContinuousClock.now < giveUp else {
+                throw OCSPFixtureError("the openssl ocsp responder '\(name)' never accepted a connection on 127.0.0.1:\(port)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
         }
-        return false
     }
 
     func transaction(_ leaf: Leaf) throws -> String {
@@ -226,35 +240,14 @@ final class OCSPTestPKI: @unchecked Sendable {
         let text = logsRequests ? ["stdbuf", "-oL", "openssl", "ocsp", "-text"] : ["openssl", "ocsp"]
         let command = (pdeath + text + ["-port", "\(port)", "-ignore_err"] + arguments).joined(separator: " ")
         let script = "\(command) >responder-\(port).log 2>&1 & child=$!; trap 'kill -KILL $child 2>/dev/null' EXIT HUP INT TERM; read _"
-        try runDetached(script, in: directory)
+        try ProcessRunner.startUntilThisProcessEnds(script, in: directory)
     }
 
     /// Deletes `directory` once this process has ended, however it ends (a watchdog shell outside
     /// it): the OCSP test PKIs hold private keys, which must not stay in the temporary directory.
     static func deleteWhenThisProcessEnds(_ directory: URL) throws {
         let quoted = "'" + directory.path.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        try runDetached("read _; rm -rf -- \(quoted)", in: URL(fileURLWithPath: "/"))
-    }
-
-    /// The watchdogs' standard input. Only this process holds the write end (children do not
-    /// inherit it: Foundation's `Process` passes on standard input, output and error alone) and
-    /// nothing is ever written, so a watchdog's `read` returns, at end of file, exactly when this
-    /// process ends, however it ends, with no polling.
-    private static let lifeline = Pipe()
-
-    /// Starts `/bin/sh -c script` in `directory`, detached from this process's output, reading
-    /// ``lifeline``.
-    private static func runDetached(_ script: String, in directory: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = directory
-        // Not the test process's own output: `swift test` waits for its pipe to close, so a
-        // responder holding it would keep the run (and, through the watchdog, itself) alive.
-        process.standardInput = lifeline.fileHandleForReading
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessRunner.startUntilThisProcessEnds("read _; rm -rf -- \(quoted)", in: URL(fileURLWithPath: "/"))
     }
 
     /// A transaction JWS signed by `leaf.key` with x5c [leaf, intermediate, root]: the payload of
@@ -293,23 +286,15 @@ final class OCSPTestPKI: @unchecked Sendable {
         return out
     }
 
+    /// Runs `executable` (through ``ProcessRunner``) and returns its standard output followed by
+    /// its standard error; throws when it fails.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw OCSPFixtureError("\(executable) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text)")
+        let run = try ProcessRunner.run(executable, arguments, in: directory)
+        guard run.status == 0 else {
+            throw OCSPFixtureError("\(executable) \(arguments.joined(separator: " ")) failed (\(run.status)): \(run.output)")
         }
-        return text
+        return run.output
     }
 }
 

@@ -9,8 +9,8 @@ import Testing
 struct OCSPTransportTests {
     let pki: OCSPTestPKI
 
-    init() throws {
-        pki = try OCSPTestPKI.get()
+    init() async throws {
+        pki = try await OCSPTestPKI.get()
     }
 
     @Test("a responder URL answering 302 to the real responder: not followed, RevocationCheckUnavailable, httpStatus", arguments: TransportUnderTest.allCases)

@@ -8,8 +8,8 @@ import Testing
 struct OCSPUnsignedAnswerTests {
     let pki: OCSPTestPKI
 
-    init() throws {
-        pki = try OCSPTestPKI.get()
+    init() async throws {
+        pki = try await OCSPTestPKI.get()
     }
 
     private func unavailable(_ leaf: OCSPTestPKI.Leaf) async throws -> RevocationCheckUnavailable? {

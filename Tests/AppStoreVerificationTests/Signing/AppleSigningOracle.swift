@@ -12,15 +12,7 @@ import Testing
 enum AppleSigningOracle {
     /// Whether python3 can import Apple's library (and PyJWT, attrs, cryptography, which it needs).
     static let isAvailable: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import appstoreserverlibrary.jws_signature_creator, jwt, attr, cryptography"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import appstoreserverlibrary.jws_signature_creator, jwt, attr, cryptography"]))?.status == 0
     }()
 
     static let skipComment: Comment = "needs python3 with Apple's library: python3 -m pip install app-store-server-library"
@@ -31,24 +23,10 @@ enum AppleSigningOracle {
         let inputFile = directory.appendingPathComponent("input.json")
         try Data(self.script.utf8).write(to: script)
         try JSONSerialization.data(withJSONObject: input).write(to: inputFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, inputFile.path]
-        let outputFile = directory.appendingPathComponent("output.json")
-        let errorFile = directory.appendingPathComponent("stderr.txt")
-        try Data().write(to: outputFile)
-        try Data().write(to: errorFile)
-        let out = try FileHandle(forWritingTo: outputFile), err = try FileHandle(forWritingTo: errorFile)
-        defer { try? out.close(); try? err.close() }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        let output = try Data(contentsOf: outputFile)
-        guard process.terminationStatus == 0 else {
-            let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw SigningTestFailure("apple_sign.py exited with \(process.terminationStatus): \(errors.suffix(3000))")
+        let run = try ProcessRunner.run("/usr/bin/env", ["python3", script.path, inputFile.path])
+        let output = run.stdout
+        guard run.status == 0 else {
+            throw SigningTestFailure("apple_sign.py exited with \(run.status): \(String(decoding: run.stderr, as: UTF8.self).suffix(3000))")
         }
         guard let object = try JSONSerialization.jsonObject(with: output) as? [String: Any] else {
             throw SigningTestFailure("apple_sign.py printed no JSON object: \(String(decoding: output, as: UTF8.self))")

@@ -54,16 +54,9 @@ final class SigningTestKeys: Sendable {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     private static func openssl(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SigningTestFailure("openssl \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        let run = try ProcessRunner.run("/usr/bin/env", ["openssl"] + arguments)
+        guard run.status == 0 else {
+            throw SigningTestFailure("openssl \(arguments.joined(separator: " ")) exited with \(run.status)")
         }
     }
 

@@ -35,12 +35,12 @@ enum EntitlementLineReader {
             var failures: [(status: EntitlementsOutput.Status, code: String, message: String)] = []
             switch notification.transactionInfo {
             case .success(.unverified(_, let error)): failures.append((.unverified, error.code, "signedTransactionInfo: \(error.reason)"))
-            case .failure(let error): failures.append((.malformed, error.code.rawValue, "signedTransactionInfo: \(error.message)"))
+            case .failure(let error): failures.append((.malformed, error.code.description, "signedTransactionInfo: \(error.message)"))
             case .success(.verified), nil: break
             }
             switch notification.renewalInfo {
             case .success(.unverified(_, let error)): failures.append((.unverified, error.code, "signedRenewalInfo: \(error.reason)"))
-            case .failure(let error): failures.append((.malformed, error.code.rawValue, "signedRenewalInfo: \(error.message)"))
+            case .failure(let error): failures.append((.malformed, error.code.description, "signedRenewalInfo: \(error.message)"))
             case .success(.verified), nil: break
             }
             return failures

@@ -62,14 +62,14 @@ struct EntitlementsCommand: ParsableCommand {
         while let line = input.next() {
             if let problem = line.problem {
                 let error = LineVerifier.error(for: problem, at: line)
-                rejected.append(.init(line: line.lineNumber, status: .malformed, code: error.code.rawValue, message: error.message))
+                rejected.append(.init(line: line.lineNumber, status: .malformed, code: error.code, message: error.message))
                 continue
             }
             let item: EntitlementEngine.Item
             switch EntitlementLineReader.item(for: line.text, verifier: verifier) {
             case .success(let read): item = read
             case .failure(let error):
-                rejected.append(.init(line: line.lineNumber, status: .malformed, code: error.code.rawValue, message: error.message))
+                rejected.append(.init(line: line.lineNumber, status: .malformed, code: error.code.description, message: error.message))
                 continue
             }
             rejected += EntitlementLineReader.nestedFailures(in: item).map {

@@ -19,12 +19,12 @@ struct LineVerifier: Sendable {
     }
 
     /// The error a line the reader could not hand over as it stands is reported with.
-    static func error(for problem: InputProblem, at line: InputLine) -> SignedDataDecodingError {
+    static func error(for problem: InputProblem, at line: InputLine) -> MalformedLine {
         switch problem {
         case .tooLong(let bytes, let limit):
-            SignedDataDecodingError(.inputTooLarge, "The line is \(bytes) bytes; --max-input-bytes is \(limit) (App Store JWS are a few kilobytes). The line was skipped unread; raise --max-input-bytes if it is expected.")
+            MalformedLine(code: SignedDataDecodingError.Code.inputTooLarge.description, message: "The line is \(bytes) bytes; --max-input-bytes is \(limit) (App Store JWS are a few kilobytes). The line was skipped unread; raise --max-input-bytes if it is expected.")
         case .multiLineJSON(let lastLine):
-            SignedDataDecodingError(.multiLineJSON, "Lines \(line.lineNumber)-\(lastLine) are one JSON object spread over several lines (a pretty-printed notification body?); verify-jws reads one JSON object per line: compact it first, for example with `jq -c .`.")
+            MalformedLine(code: "multiLineJSON", message: "Lines \(line.lineNumber)-\(lastLine) are one JSON object spread over several lines (a pretty-printed notification body?); verify-jws reads one JSON object per line: compact it first, for example with `jq -c .`.")
         }
     }
 
@@ -49,7 +49,7 @@ struct LineVerifier: Sendable {
         // kind (wrongPayloadType), and the line is then verified as the kind its fields say.
         let guess = kind ?? .transaction
         let first = outcome(for: jws, as: guess)
-        if kind == nil, first.errorCode == SignedDataDecodingError.Code.wrongPayloadType.rawValue,
+        if kind == nil, first.errorCode == SignedDataDecodingError.Code.wrongPayloadType.description,
            let detected = SignedPayloadKind(detectingPayloadOf: jws), detected != guess {
             return outcome(for: jws, as: detected)
         }
@@ -95,9 +95,4 @@ struct LineVerifier: Sendable {
         case .failure(let error): Outcome(error, kind: kind)
         }
     }
-}
-
-extension SignedDataDecodingError.Code {
-    /// verify-jws only: a JSON object spread over several input lines.
-    static let multiLineJSON = Self(rawValue: "multiLineJSON")
 }

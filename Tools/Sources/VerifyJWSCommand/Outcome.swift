@@ -44,8 +44,13 @@ struct Outcome: Sendable {
     }
 
     init(_ error: SignedDataDecodingError, kind: SignedPayloadKind?) {
+        self.init(MalformedLine(code: error.code.description, message: error.message), kind: kind)
+    }
+
+    /// A line refused before verification, or by the library's decoding: malformed.
+    init(_ error: MalformedLine, kind: SignedPayloadKind?) {
         status = .malformed
-        errorCode = error.code.rawValue
+        errorCode = error.code
         errorMessage = error.message
         self.kind = kind
         payloadData = nil
@@ -77,4 +82,11 @@ extension Outcome {
         default: .verified
         }
     }
+}
+
+/// Why a line is malformed: one of `SignedDataDecodingError`'s codes, or one of verify-jws's own
+/// for a line it could not hand over (`multiLineJSON`).
+struct MalformedLine: Sendable {
+    let code: String
+    let message: String
 }

@@ -215,33 +215,15 @@ enum ToolProcess {
 
     /// Runs `arguments` with `stdin` and, when given, exactly `environment` (plus PATH).
     static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) async throws -> Output {
-        let names = ["stdin", "stdout", "stderr"].map { FileManager.default.temporaryDirectory.appendingPathComponent("api-cli-\($0)-\(UUID().uuidString)") }
-        defer { for url in names { try? FileManager.default.removeItem(at: url) } }
-        try stdin.write(to: names[0])
-        for url in names.dropFirst() { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
-        let process = Process()
-        process.executableURL = VerifyJWSProcess.executable
-        process.arguments = arguments
+        let variables: [String: String]
         if let environment {
-            process.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { first, _ in first }
+            variables = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { first, _ in first }
         } else {
             // Credentials in the test runner's environment must not leak into the flags' tests.
-            process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APP_STORE_") }
+            variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APP_STORE_") }
         }
-        process.standardInput = try FileHandle(forReadingFrom: names[0])
-        process.standardOutput = try FileHandle(forWritingTo: names[1])
-        process.standardError = try FileHandle(forWritingTo: names[2])
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return Output(status: status, stdout: String(decoding: try Data(contentsOf: names[1]), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: names[2]), as: UTF8.self))
+        let run = try await ProcessRunner.run(VerifyJWSProcess.executable, arguments, stdin: stdin, environment: variables)
+        return Output(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 }
 #endif

@@ -25,45 +25,11 @@ struct VerifyJWSProcess {
         }
     }
 
+    /// Runs the tool (through ``ProcessRunner``: SIGPIPE ignored, so a tool that exits before
+    /// reading all its input cannot kill the test process).
     static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = TestPaths.repositoryRoot
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        // Read both pipes concurrently with feeding stdin, so large outputs cannot dead-lock.
-        let collected = CollectedOutput()
-        let group = DispatchGroup()
-        for (pipe, isError) in [(out, false), (err, true)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(data, isError: isError)
-                group.leave()
-            }
-        }
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        group.wait()
-        return Output(status: process.terminationStatus, stdout: collected.string(isError: false), stderr: collected.string(isError: true))
-    }
-
-    final class CollectedOutput: @unchecked Sendable {
-        private let lock = NSLock()
-        private var out = Data(), err = Data()
-        func set(_ data: Data, isError: Bool) {
-            lock.lock(); defer { lock.unlock() }
-            if isError { err = data } else { out = data }
-        }
-        func string(isError: Bool) -> String {
-            lock.lock(); defer { lock.unlock() }
-            return String(decoding: isError ? err : out, as: UTF8.self)
-        }
+        let run = try ProcessRunner.run(executable, arguments, stdin: stdin, in: TestPaths.repositoryRoot)
+        return Output(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 
     /// The arguments that configure the tool like a manifest vector's options.

@@ -1,60 +1,6 @@
 import Foundation
 import Testing
 
-/// A `verify-jws` process whose standard input stays open, to see output before input ends.
-final class InteractiveVerifyJWS: @unchecked Sendable {
-    let process = Process()
-    private let input = Pipe(), output = Pipe(), errors = Pipe()
-    private let lock = NSLock()
-    private var received = Data()
-    private let arrived = DispatchSemaphore(value: 0)
-
-    init(_ arguments: [String]) throws {
-        process.executableURL = VerifyJWSProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = TestPaths.repositoryRoot
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            lock.lock()
-            received.append(data)
-            lock.unlock()
-            arrived.signal()
-        }
-        try process.run()
-    }
-
-    func write(_ text: String) {
-        input.fileHandleForWriting.write(Data(text.utf8))
-    }
-
-    /// The first `count` output lines, or `nil` if they do not all arrive within `seconds`.
-    func lines(_ count: Int, within seconds: Double) -> [String]? {
-        let deadline = DispatchTime.now() + seconds
-        while true {
-            lock.lock()
-            let lines = String(decoding: received, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-            lock.unlock()
-            if lines.count >= count { return Array(lines.prefix(count)) }
-            if arrived.wait(timeout: deadline) == .timedOut { return nil }
-        }
-    }
-
-    /// Closes standard input and waits for the exit status (killing the process after `seconds`).
-    func finish(within seconds: Double = 60) -> Int32 {
-        try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        return process.terminationStatus
-    }
-}
-
 @Suite("verify-jws streaming and edges")
 struct VerifyJWSStreamingTests {
     static let testRoot = ["--root", "TestVectors/pki/root.der"]
@@ -65,16 +11,31 @@ struct VerifyJWSStreamingTests {
 
     @Test("a line written to standard input is answered before standard input is closed", arguments: ["1", "2"])
     func answersBeforeEndOfInput(jobs: String) throws {
-        let tool = try InteractiveVerifyJWS(Self.testRoot + ["--format", "json", "--jobs", jobs, "-"])
-        tool.write(try Self.vector("transaction-valid") + "\n")
-        let first = tool.lines(1, within: 60)
-        tool.write(try Self.vector("tampered-payload") + "\n")
-        let second = tool.lines(2, within: 60)
+        let tool = try ProcessRunner.Interactive(VerifyJWSProcess.executable, Self.testRoot + ["--format", "json", "--jobs", jobs, "-"],
+                                                 in: TestPaths.repositoryRoot)
+        try tool.write(try Self.vector("transaction-valid") + "\n")
+        let first = tool.lines(1)
+        try tool.write(try Self.vector("tampered-payload") + "\n")
+        let second = tool.lines(2)
         let status = tool.finish()
         let firstLine = try #require(first?.first, "no verdict for the first line while standard input was open")
         #expect(firstLine.contains("\"status\":\"verified\""))
         #expect(second?.last?.contains("\"status\":\"unverified\"") == true)
         #expect(status == 1)
+    }
+
+    @Test("a tool that exits before reading its input does not kill the test process (SIGPIPE ignored; the write fails with EPIPE)")
+    func earlyExitWhileWriting() throws {
+        // An unknown option: the tool exits at once, 16 MB of input unread; the pipe holds 64 KB.
+        let input = Data(repeating: UInt8(ascii: "a"), count: 16 << 20)
+        let output = try VerifyJWSProcess.run(["--no-such-option", "-"], stdin: input)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("no-such-option"), "\(output.stderr)")
+        // And an interactive write after the tool has gone throws instead of raising SIGPIPE.
+        let tool = try ProcessRunner.Interactive(VerifyJWSProcess.executable, ["--no-such-option", "-"], in: TestPaths.repositoryRoot)
+        #expect(tool.lines(1) == nil)  // standard output ended: the tool has gone
+        #expect(throws: (any Error).self) { try tool.write(String(repeating: "a", count: 1 << 20)) }
+        #expect(tool.finish() != 0)
     }
 
     @Test("empty input exits 2 and says 'no input'", arguments: ["", "\n  \n\r\n"])

@@ -59,7 +59,7 @@ struct ConsoleDecodedItem: Sendable {
                 row: row, event: "Undecodable \(row.stored.kind.rawValue)", detail: nil, dates: [],
                 productId: row.stored.productId ?? "", transactionId: row.stored.transactionId ?? "",
                 originalTransactionId: row.stored.originalTransactionId ?? "", environment: "unknown",
-                signed: row.stored.signedDate.map(ConsoleDate.init(milliseconds:)), failures: [ConsoleFailure(part: nil, code: error.code.rawValue, message: error.message)], parts: [], verifiedTransactions: [])
+                signed: row.stored.signedDate.map(ConsoleDate.init(milliseconds:)), failures: [ConsoleFailure(part: nil, code: error.code.description, message: error.message)], parts: [], verifiedTransactions: [])
         }
     }
 
@@ -103,7 +103,7 @@ struct ConsoleDecodedItem: Sendable {
                                             verdict: nested.verificationError.map { "Does not verify: \($0)" } ?? "Verifies.",
                                             json: prettyJSON(nested.payloadData)))
         case .failure(let error):
-            failures.append(ConsoleFailure(part: "signedTransactionInfo", code: error.code.rawValue, message: error.message))
+            failures.append(ConsoleFailure(part: "signedTransactionInfo", code: error.code.description, message: error.message))
         case nil:
             break
         }
@@ -116,7 +116,7 @@ struct ConsoleDecodedItem: Sendable {
                                             verdict: nested.verificationError.map { "Does not verify: \($0)" } ?? "Verifies.",
                                             json: prettyJSON(nested.payloadData)))
         case .failure(let error):
-            failures.append(ConsoleFailure(part: "signedRenewalInfo", code: error.code.rawValue, message: error.message))
+            failures.append(ConsoleFailure(part: "signedRenewalInfo", code: error.code.description, message: error.message))
         case nil:
             break
         }

@@ -34,7 +34,7 @@ public enum Recomputation {
                 let report = try ingest(row, into: &engine, verifier: verifier)
                 rejected += report.rejections.map { RejectionJSON(item: "\(name): \($0.item)", code: $0.code, message: $0.message) }
             } catch {
-                rejected.append(RejectionJSON(item: name, code: error.code.rawValue, message: error.message))
+                rejected.append(RejectionJSON(item: name, code: error.code.description, message: error.message))
             }
         }
         return (engine, rejected)

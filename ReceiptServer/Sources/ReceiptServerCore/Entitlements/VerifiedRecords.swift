@@ -51,7 +51,7 @@ struct VerifiedRecords: Sendable, Equatable {
             }
         } catch {
             return VerifiedRecords(transactionRecords: "[]", renewalRecords: "[]", revocationRecords: "[]",
-                                   rejections: [RejectionJSON(item: name, code: error.code.rawValue, message: error.message)])
+                                   rejections: [RejectionJSON(item: name, code: error.code.description, message: error.message)])
         }
         return try of(item, name: name)
     }

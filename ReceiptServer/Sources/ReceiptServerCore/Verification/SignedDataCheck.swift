@@ -36,8 +36,8 @@ struct SignedDataCheck: Sendable {
         do {
             result = try verify()
         } catch {
-            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.rawValue)
-            throw APIError(.badRequest, code: error.code.rawValue, "\(field) is not signed data of the expected kind: \(error.message) Nothing was stored.")
+            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
+            throw APIError(.badRequest, code: error.code.description, "\(field) is not signed data of the expected kind: \(error.message) Nothing was stored.")
         }
         return try accept(kind, field, result)
     }
@@ -72,8 +72,8 @@ struct SignedDataCheck: Sendable {
         do {
             result = try verifier.verifyNotification(jws)
         } catch {
-            metrics.recordVerification(kind: Kind.notification.rawValue, outcome: error.code.rawValue)
-            throw APIError(.badRequest, code: error.code.rawValue, "signedPayload is not a notification JWS: \(error.message) Nothing was stored.")
+            metrics.recordVerification(kind: Kind.notification.rawValue, outcome: error.code.description)
+            throw APIError(.badRequest, code: error.code.description, "signedPayload is not a notification JWS: \(error.message) Nothing was stored.")
         }
         return try notification(result, kind: .notification)
     }
@@ -90,8 +90,8 @@ struct SignedDataCheck: Sendable {
         switch notification.transactionInfo {
         case nil: break
         case .failure(let error):
-            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.rawValue)
-            throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedTransactionInfo does not decode: \(error.message) Nothing was stored.")
+            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
+            throw APIError(.badRequest, code: error.code.description, "The notification's signedTransactionInfo does not decode: \(error.message) Nothing was stored.")
         case .success(.unverified(_, let error)):
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code)
             throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedTransactionInfo does not: \(error). Nothing was stored.")
@@ -102,15 +102,16 @@ struct SignedDataCheck: Sendable {
         switch notification.renewalInfo {
         case nil: break
         case .failure(let error):
-            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.rawValue)
-            throw APIError(.badRequest, code: error.code.rawValue, "The notification's signedRenewalInfo does not decode: \(error.message) Nothing was stored.")
+            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
+            throw APIError(.badRequest, code: error.code.description, "The notification's signedRenewalInfo does not decode: \(error.message) Nothing was stored.")
         case .success(.unverified(_, let error)):
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code)
             throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedRenewalInfo does not: \(error). Nothing was stored.")
         case .success(.verified(let verified)):
             renewal = verified
         }
-        guard let jws = notification.jws?.jwsRepresentation else {
+        let jws = result.jwsRepresentation
+        guard !jws.isEmpty else {
             throw APIError(.internalServerError, code: "internal", "The verified notification carries no JWS.")
         }
         metrics.recordVerification(kind: kind.rawValue, outcome: "verified")

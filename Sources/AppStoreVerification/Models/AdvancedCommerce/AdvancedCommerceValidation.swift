@@ -3,15 +3,15 @@
 /// and storefront codes.
 ///
 /// Lengths count characters (grapheme clusters), as Apple's Swift library does.
-public enum AdvancedCommerceValidation {
+package enum AdvancedCommerceValidation {
     /// The longest `description` of a SKU or a subscription, in characters.
-    public static let maximumDescriptionLength = 45
+    package static let maximumDescriptionLength = 45
     /// The longest `displayName` of a SKU or a subscription, in characters.
-    public static let maximumDisplayNameLength = 30
+    package static let maximumDisplayNameLength = 30
     /// The longest `SKU`, in characters.
-    public static let maximumSKULength = 128
+    package static let maximumSKULength = 128
     /// The number of periods an offer may last (`periodCount`).
-    public static let periodCountRange: ClosedRange<Int32> = 1...12
+    package static let periodCountRange: ClosedRange<Int32> = 1...12
 
     /// Joins a parent's path and a member's name: `item` and `SKU` make `item.SKU`.
     package static func path(_ parent: String, _ member: String) -> String {

@@ -4,26 +4,25 @@
 /// the App Store Server API client's Advanced Commerce requests) before anything is signed or sent.
 /// ``field`` names the member as the JSON does (`items[1].SKU`); ``message`` says which rule it
 /// breaks. No message quotes the member's text.
-public struct AdvancedCommerceValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// Two errors are equal, and hash alike, when their ``code``s are equal, whatever their messages
+/// (and other details) say: compare codes, never messages.
+public struct AdvancedCommerceValidationError: CodedError, Sendable {
     /// Which kind of rule the member breaks.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code as text.
-        public let rawValue: String
-        /// Creates a code from its text.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The code as text.
-        public var description: String { rawValue }
+    public struct Code: ErrorCode {
+        package let text: String
+        package init(_ text: String) { self.text = text }
 
         /// A text is longer than Apple allows (a SKU, a description or a display name).
-        public static let tooLong = Code(rawValue: "tooLong")
+        public static let tooLong = Code("tooLong")
         /// A number is outside the range Apple allows (a negative price, an offer's period count).
-        public static let outOfRange = Code(rawValue: "outOfRange")
+        public static let outOfRange = Code("outOfRange")
         /// A list that must have at least one element is empty.
-        public static let emptyList = Code(rawValue: "emptyList")
+        public static let emptyList = Code("emptyList")
         /// A member Apple requires here is absent.
-        public static let missingMember = Code(rawValue: "missingMember")
+        public static let missingMember = Code("missingMember")
         /// A text does not have the form Apple documents (a currency or storefront code).
-        public static let invalidFormat = Code(rawValue: "invalidFormat")
+        public static let invalidFormat = Code("invalidFormat")
     }
 
     /// Which kind of rule the member breaks.
@@ -40,6 +39,4 @@ public struct AdvancedCommerceValidationError: Error, Sendable, Hashable, Custom
         self.message = message
     }
 
-    /// The code and the message: `tooLong: items[1].SKU is 129 characters long; ...`.
-    public var description: String { "\(code): \(message)" }
 }

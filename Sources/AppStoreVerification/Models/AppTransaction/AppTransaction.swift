@@ -54,7 +54,7 @@ public struct AppTransaction: SignedPayload, Codable, Hashable, Sendable {
 
     /// The JWS this app transaction was decoded from; `nil` when decoded from bare JSON. Not part of
     /// the JSON payload.
-    public internal(set) var jws: CompactJWS? = nil
+    package internal(set) var jws: CompactJWS? = nil
 
     /// The server environment, the same as ``receiptType``, under the name the other payloads use.
     public var environment: AppStoreEnvironment? { receiptType }

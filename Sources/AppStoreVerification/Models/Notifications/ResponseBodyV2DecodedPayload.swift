@@ -39,7 +39,7 @@ public struct ResponseBodyV2DecodedPayload: SignedPayload, Codable, Hashable, Se
 
     /// The JWS this notification was decoded from; `nil` when decoded from bare JSON. Not part of the
     /// JSON payload.
-    public internal(set) var jws: CompactJWS? = nil
+    package internal(set) var jws: CompactJWS? = nil
 
     /// ``NotificationData/signedTransactionInfo`` verified with the same verifier as the
     /// notification: `nil` when the notification carries none (or was decoded from bare JSON),

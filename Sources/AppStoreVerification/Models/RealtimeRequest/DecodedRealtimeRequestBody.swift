@@ -29,7 +29,7 @@ public struct DecodedRealtimeRequestBody: SignedPayload, Codable, Hashable, Send
 
     /// The JWS this request was decoded from; `nil` when decoded from bare JSON. Not part of the JSON
     /// payload.
-    public internal(set) var jws: CompactJWS? = nil
+    package internal(set) var jws: CompactJWS? = nil
 
     /// ``requestIdentifier`` as a UUID, or `nil` when absent or not a UUID.
     public var requestIdentifierUUID: UUID? { requestIdentifier.flatMap(UUID.init(uuidString:)) }

@@ -92,7 +92,7 @@ public struct RenewalInfo: SignedPayload, Codable, Hashable, Sendable {
 
     /// The JWS this renewal information was decoded from; `nil` when decoded from bare JSON. Not part
     /// of the JSON payload.
-    public internal(set) var jws: CompactJWS? = nil
+    package internal(set) var jws: CompactJWS? = nil
 
     /// ``appAccountToken`` as a UUID, or `nil` when absent or not a UUID.
     public var appAccountTokenUUID: UUID? { appAccountToken.flatMap(UUID.init(uuidString:)) }

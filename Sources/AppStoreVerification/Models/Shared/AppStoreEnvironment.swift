@@ -30,12 +30,3 @@ public struct AppStoreEnvironment: OpenEnumeration {
         .localTesting,
     ]
 }
-
-/// The former name of ``AppStoreEnvironment``.
-///
-/// Renamed because Vapor and Hummingbird export an `Environment` too, and a server importing both
-/// could not name either. A deprecated alias would keep that ambiguity (Swift resolves both), so the
-/// old name is unavailable with a rename fix-it instead: the compiler points at every use and offers
-/// the new name.
-@available(*, unavailable, renamed: "AppStoreEnvironment")
-public typealias Environment = AppStoreEnvironment

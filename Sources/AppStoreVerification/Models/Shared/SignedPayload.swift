@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The verifier decodes each conforming model with the strict payload decoder
 /// (``AppStoreJSON/decode(_:from:)``: RFC 8259, no duplicate names, exact integers, dates as
-/// milliseconds since 1970) and attaches the ``CompactJWS`` it came from, so the raw header and
-/// payload bytes stay reachable beside the typed fields: a field Apple adds tomorrow is never lost.
+/// milliseconds since 1970) and keeps the JWS it came from, so the raw header and payload bytes stay
+/// reachable beside the typed fields (``jsonRepresentation``, and ``VerificationResult``'s
+/// `jwsRepresentation`, `headerData`, `payloadData`): a field Apple adds tomorrow is never lost.
 /// `JSONDecoder` with ``AppStoreJSON/makeDecoder()`` decodes the same models from bare JSON, without
 /// a JWS.
 ///
@@ -25,13 +26,10 @@ public protocol SignedPayload: AppIdentityClaiming, Decodable, Sendable {
     /// is ``EffectiveDatePolicy/signedDate``: `signedDate` for most payloads, `receiptCreationDate`
     /// for an app transaction (Apple's rule when online checks are off).
     var defaultEffectiveDate: Date? { get }
-
-    /// The JWS this payload was decoded from; `nil` for a model decoded from bare JSON.
-    var jws: CompactJWS? { get }
 }
 
-/// The library's own payload models, whose ``SignedPayload/jws`` the verifier sets after decoding
-/// (read-only to everyone else).
+/// The library's own payload models, which keep the JWS the verifier decoded them from (set after
+/// decoding; read-only to everyone else).
 protocol JWSAttaching: SignedPayload {
     var jws: CompactJWS? { get set }
 }
@@ -48,5 +46,5 @@ extension SignedPayload {
 
     /// The payload's JSON exactly as the App Store signed it (StoreKit's `jsonRepresentation`);
     /// `nil` for a model decoded from bare JSON.
-    public var jsonRepresentation: Data? { jws?.payloadData }
+    public var jsonRepresentation: Data? { (self as? any JWSAttaching)?.jws?.payloadData }
 }

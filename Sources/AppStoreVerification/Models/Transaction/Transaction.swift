@@ -156,7 +156,7 @@ public struct Transaction: SignedPayload, Codable, Hashable, Sendable {
 
     /// The JWS this transaction was decoded from; `nil` when decoded from bare JSON. Not part of the
     /// JSON payload.
-    public internal(set) var jws: CompactJWS? = nil
+    package internal(set) var jws: CompactJWS? = nil
 
     /// The members every App Store transaction carries (`signedDate` among them, which stays optional
     /// here because every signed payload type shares its declaration).

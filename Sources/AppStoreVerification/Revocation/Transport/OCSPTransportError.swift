@@ -3,25 +3,25 @@
 ///
 /// Timeouts are thrown as `URLError(.timedOut)`, cancellation as `CancellationError`, and a body
 /// over the size limit as ``OCSPResponseTooLarge``, as ``URLSessionOCSPTransport`` does.
-public struct OCSPTransportError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// Two errors are equal, and hash alike, when their ``code``s are equal, whatever their messages
+/// (and other details) say: compare codes, never messages.
+public struct OCSPTransportError: CodedError, Sendable {
     /// The kind of failure. Open: later versions may add codes.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The code as text.
-        public let rawValue: String
-        /// Creates a code from its text.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+    public struct Code: ErrorCode {
+        package let text: String
+        package init(_ text: String) { self.text = text }
 
         /// The URL is not one the transport asks (not `http://`, no host, user information, ...);
         /// nothing was sent.
-        public static let unsupportedURL = Code(rawValue: "unsupportedURL")
+        public static let unsupportedURL = Code("unsupportedURL")
         /// The host name could not be resolved, no connection could be made (refused,
         /// unreachable), or the connection was reset.
-        public static let unreachable = Code(rawValue: "unreachable")
+        public static let unreachable = Code("unreachable")
         /// The responder sent something that is not an acceptable HTTP response (a malformed status
         /// line, header or chunk, oversized headers), or closed the connection before the response
         /// was complete.
-        public static let invalidResponse = Code(rawValue: "invalidResponse")
+        public static let invalidResponse = Code("invalidResponse")
     }
 
     /// The kind of failure.
@@ -36,5 +36,4 @@ public struct OCSPTransportError: Error, Sendable, Hashable, CustomStringConvert
         self.message = LogSafeText.escaping(message)
     }
 
-    public var description: String { "\(code): \(message)" }
 }

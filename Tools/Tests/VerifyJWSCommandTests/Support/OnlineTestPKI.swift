@@ -134,17 +134,9 @@ final class OnlineTestPKI: Sendable {
 
     /// Runs `/usr/bin/env arguments`; throws with its output when it fails.
     private static func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FixtureError("\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text)")
+        let run = try ProcessRunner.run("/usr/bin/env", arguments)
+        guard run.status == 0 else {
+            throw FixtureError("\(arguments.joined(separator: " ")) failed (\(run.status)): \(run.output)")
         }
     }
 }

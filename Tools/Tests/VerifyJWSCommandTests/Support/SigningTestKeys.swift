@@ -75,14 +75,6 @@ final class SigningTestKeys: Sendable {
 
     /// Runs `openssl arguments` quietly; its exit status.
     private static func openssl(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? ProcessRunner.run("/usr/bin/env", ["openssl"] + arguments))?.status ?? -1
     }
 }

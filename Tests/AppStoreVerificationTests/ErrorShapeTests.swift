@@ -1,0 +1,38 @@
+import AppStoreVerification
+import Foundation
+import Testing
+
+/// Every code/message error struct: equal and hashed by code alone, described as `code: message`,
+/// and its codes made only by the library.
+@Suite("Errors: one shape, equal by code")
+struct ErrorShapeTests {
+    @Test("two errors with the same code are equal and hash alike whatever their messages; other codes differ")
+    func equalityIsByCode() {
+        let first = SignedDataDecodingError(.malformedJWS, "one message")
+        let second = SignedDataDecodingError(.malformedJWS, "another message")
+        #expect(first == second)
+        #expect(Set([first, second]).count == 1)
+        #expect(first != SignedDataDecodingError(.invalidJSON, "one message"))
+        #expect(first.description == "malformedJWS: one message")
+        #expect(SigningKeyError(.malformedKey, "a") == SigningKeyError(.malformedKey, "b"))
+        #expect(SignatureCreationError(.signingFailed, "a") == SignatureCreationError(.signingFailed, "b"))
+        #expect(VerifierConfigurationError(.noTrustedRoot, "a") == VerifierConfigurationError(.noTrustedRoot, "b"))
+        #expect(VerifierConfigurationError(.noTrustedRoot, "what to do").description == "what to do")
+        #expect(AdvancedCommerceValidationError(.tooLong, field: "SKU", "a") == AdvancedCommerceValidationError(.tooLong, field: "items[1].SKU", "b"))
+        #expect(OCSPTransportError(.unreachable, "a") == OCSPTransportError(.unreachable, "b"))
+        let unavailable = RevocationCheckUnavailable(code: .timedOut, certificate: "the leaf", responderURL: nil, message: "a")
+        #expect(unavailable == RevocationCheckUnavailable(code: .timedOut, certificate: "the intermediate", responderURL: "http://x/", message: "b"))
+        #expect(SignedDataDecodingError.Code.wrongPayloadType.description == "wrongPayloadType")
+    }
+
+    @Test("a caller cannot make a code: Code(rawValue:) and Code(_:) do not compile outside the package",
+          .enabled(if: OnlineVerifierIsAsyncOnlyTests.canTypecheck, "needs the built modules beside the test bundle"),
+          arguments: ["SignedDataDecodingError.Code(rawValue: \"x\")", "SignedDataDecodingError.Code(\"x\")",
+                      "SigningKeyError.Code(rawValue: \"x\")", "VerifierConfigurationError.Code(\"x\")"])
+    func codesAreNotConstructible(_ expression: String) throws {
+        let result = try OnlineVerifierIsAsyncOnlyTests.typecheck(OnlineVerifierIsAsyncOnlyTests.header + "let code = \(expression)\n")
+        #expect(result.status != 0, "\(expression) compiled")
+        let control = try OnlineVerifierIsAsyncOnlyTests.typecheck(OnlineVerifierIsAsyncOnlyTests.header + "let code: SignedDataDecodingError.Code = .malformedJWS\n")
+        #expect(control.status == 0, "\(control.output)")
+    }
+}

@@ -1,0 +1,1 @@
+../../../../Tests/AppStoreVerificationTests/Support/ProcessRunner.swift
