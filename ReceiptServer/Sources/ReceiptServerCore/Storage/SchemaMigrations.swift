@@ -12,8 +12,8 @@
 ///   text was over half the file), with the entitlement engine's records of each JWS beside it
 ///   (``VerifiedRecords``, computed by verifying every stored JWS once during the upgrade);
 ///   `customers` with a revision per customer, so servers know when their cached state is current.
-/// - 3: an index on `signed_data.notification_uuid`, so the notification backfill finds what it
-///   already has by UUID.
+/// - 3: an index on `signed_data.notification_uuid` (of the rows that have one), so the
+///   notification backfill finds what it already has by UUID.
 enum SchemaMigrations {
     /// The schema version this code writes.
     static let latest = 3
@@ -120,7 +120,8 @@ enum SchemaMigrations {
     }
 
     /// Schema 3.
-    static let schema3 = ["CREATE INDEX IF NOT EXISTS signed_data_by_notification ON signed_data (notification_uuid)"]
+    /// Partial: only notifications carry a UUID, so a transaction's insert does not touch it.
+    static let schema3 = ["CREATE INDEX IF NOT EXISTS signed_data_by_notification ON signed_data (notification_uuid) WHERE notification_uuid IS NOT NULL"]
 
     /// How many schema-1 rows the upgrade to schema 2 reads at a time.
     static let upgradeBatch = 500
