@@ -17,7 +17,7 @@ import Synchronization
 /// - Waiting for a pool connection and for every lock is bounded by the busy timeout (a deadline on
 ///   the lease, `lock_timeout` on the server): a busy database answers 503, never hangs.
 final class PostgresBackend: StoreBackend {
-    private let client: PostgresClient
+    private let pool: PostgresPool
     private let startConfiguration: PostgresConnection.Configuration
     private let location: PostgresLocation
     private let busyTimeoutMilliseconds: Int
@@ -25,15 +25,15 @@ final class PostgresBackend: StoreBackend {
 
     private init(client: PostgresClient, startConfiguration: PostgresConnection.Configuration, location: PostgresLocation,
                  busyTimeoutMilliseconds: Int, logger: Logger) {
-        self.client = client
+        self.pool = PostgresPool(client: client)
         self.startConfiguration = startConfiguration
         self.location = location
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.logger = logger
     }
 
-    /// The pool: PostgresNIO's `PostgresClient` is itself a `Service`; leases wait until it runs.
-    var services: [any Service] { [client] }
+    /// The pool: PostgresNIO's `PostgresClient`, run as a `Service`; leases wait until it runs.
+    var services: [any Service] { [pool] }
 
     /// Prepares the pool for `location` (nothing connects yet: ``migrate(now:verify:)`` connects
     /// first, so a wrong URL, password or an unreachable server fails the start with PostgreSQL's
@@ -205,13 +205,14 @@ final class PostgresBackend: StoreBackend {
     /// reported as failed.
     private func withLeasedConnection<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (PostgresWrites) async throws -> T) async throws(StorageError) -> T {
         let milliseconds = busyTimeoutMilliseconds
-        let client = self.client
+        let pool = self.pool
         let logger = self.logger
         let leased = LeaseFlag()
         do {
             return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
                 group.addTask {
-                    .value(try await client.withConnection { connection in
+                    await pool.waitUntilRunning()
+                    return .value(try await pool.client.withConnection { connection in
                         leased.set()
                         return try await body(PostgresWrites(connection: connection, logger: logger))
                     })
