@@ -1,3 +1,4 @@
+import AppStoreVerification
 import AsyncHTTPClient
 import Foundation
 import Logging
@@ -55,6 +56,48 @@ struct PersistenceTests {
             throw error
         }
         try await second.stop()
+    }
+
+    @Test("SQLite, kill -9 mid-load: every acknowledged item is stored once, and a restarted process answers as recomputation does")
+    func killMidLoadSQLite() async throws {
+        let executable = try ServerProcess.requireExecutable()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let minted = try MintedData()
+        defer { minted.remove() }
+        let (items, customers, granted) = try MultiProcessTests.load(minted, customers: 6, purchases: 12, base: 5_000_000)
+        let client = HTTPClient.forTests()
+        var server: ServerProcess?
+        do {
+            let victim = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [minted.rootFile], client: client)
+            server = victim
+            let tally = MultiProcessTests.Tally()
+            let killer = Task {
+                while tally.done < items.count / 2 { try? await Task.sleep(for: .milliseconds(5)) }
+                tally.kill("A")
+                victim.kill()
+            }
+            await MultiProcessTests.run(items, to: [("A", victim.port)], client: client, tally: tally)
+            await killer.value
+            #expect(!victim.process.isRunning)
+            #expect(tally.failures.isEmpty, "no error answers, only refused connections after the kill: \(tally.failures.prefix(10))")
+            let verifier = try SignedDataVerifier(configuration: minted.pki.verifierConfiguration())
+            try await MultiProcessTests.checkStoredOnce(tally.acknowledged, customers: customers, location: directory.databasePath, verifier: verifier)
+            // A restarted process on the same file: send everything again, then every customer is whole.
+            let restarted = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [minted.rootFile], client: client)
+            server = restarted
+            let again = MultiProcessTests.Tally()
+            await MultiProcessTests.run(items, to: [("B", restarted.port)], client: client, tally: again)
+            #expect(again.failures.isEmpty, "\(again.failures.prefix(10))")
+            try await MultiProcessTests.checkAnswers(customers: customers, granted: granted, servers: [restarted], client: client,
+                                                     location: directory.databasePath, verifier: verifier)
+        } catch {
+            await server?.stop()
+            try? await client.shutdown()
+            throw error
+        }
+        await server?.stop()
+        try await client.shutdown()
     }
 
     /// The files this process has open whose path starts with `prefix` (Linux: `/proc/self/fd`).
