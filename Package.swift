@@ -16,6 +16,10 @@ let package = Package(
         // A client of the App Store Server API (transaction history, subscription statuses, ...) on
         // AsyncHTTPClient, every signed item verified. Needs the `ServerAPIClient` trait.
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
+        // A fake App Store Server API on 127.0.0.1 for your tests of code that calls Apple's API
+        // (Apple's JSON, pagination, bearer token checks and error answers). Needs the
+        // `ServerAPIClient` trait; add it to test targets only.
+        .library(name: "AppStoreServerAPITesting", targets: ["AppStoreServerAPITesting"]),
     ],
     // No trait is on by default: a plain dependency line on this package resolves no other package.
     // The App Store Server API client is one trait away (`traits: ["ServerAPIClient"]`), which
@@ -23,7 +27,7 @@ let package = Package(
     traits: [
         .trait(
             name: "ServerAPIClient",
-            description: "The AppStoreServerAPI client's dependency, async-http-client (and swift-nio)."
+            description: "The AppStoreServerAPI client's dependency, async-http-client (and swift-nio); the AppStoreServerAPITesting fake's, swift-nio."
         ),
         .default(enabledTraits: []),
     ],
@@ -80,6 +84,19 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The fake App Store Server API for tests (SwiftNIO). Without the `ServerAPIClient` trait its
+        // sources compile to nothing and it links no NIO.
+        .target(
+            name: "AppStoreServerAPITesting",
+            dependencies: [
+                "AppStoreVerification",
+                "AppStoreServerAPI",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "AppStoreVerificationTests",
             dependencies: ["AppStoreVerification", "AppStoreVerificationBenchmarkSupport", "AppStoreVerificationTesting", "CAppStoreOpenSSL"],
@@ -90,28 +107,30 @@ let package = Package(
             dependencies: ["AppStoreVerification", "AppStoreVerificationTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The App Store Server API client against a fake Apple server on 127.0.0.1 (NIO), with
-        // signed data minted by AppStoreVerificationTesting. Empty without the trait:
-        // `swift test --traits ServerAPIClient` runs it.
+        // The App Store Server API client against the fake Apple server of AppStoreServerAPITesting
+        // on 127.0.0.1, with signed data minted by AppStoreVerificationTesting. Empty without the
+        // trait: `swift test --traits ServerAPIClient` runs it.
         .testTarget(
             name: "AppStoreServerAPITests",
             dependencies: [
                 "AppStoreVerification",
                 "AppStoreVerificationTesting",
                 .target(name: "AppStoreServerAPI", condition: .when(traits: ["ServerAPIClient"])),
+                .target(name: "AppStoreServerAPITesting", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The README's Swift snippets, compiled as written against the public API only.
+        // The README's and the DocC articles' Swift snippets, compiled as written against the public
+        // API only.
         .testTarget(
             name: "ReadmeSnippetTests",
             dependencies: [
                 "AppStoreVerification", "AppStoreVerificationTesting",
                 .target(name: "AppStoreServerAPI", condition: .when(traits: ["ServerAPIClient"])),
+                .target(name: "AppStoreServerAPITesting", condition: .when(traits: ["ServerAPIClient"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.9.0"..<"6.0.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The support console's HTML templates (escapes every {{value}}).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Routes, storage and configuration: everything but the command line, so tests run the
@@ -49,6 +51,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -62,6 +65,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AppStoreServerAPI", package: "swift-app-store-verification"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Mints the browser test's customer (Tests/Browser/run.sh) with the library's test PKI.
+        .executableTarget(
+            name: "ConsoleBrowserSeed",
+            dependencies: [
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+                .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
+            ],
+            path: "Tests/Browser/Seed",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

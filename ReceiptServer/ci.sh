@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CI for ReceiptServer: build (warnings in the service's own code fail the run) and test,
 # against SQLite (GRDB over the system's libsqlite3) and a throwaway PostgreSQL cluster the tests
-# start themselves.
+# start themselves, then the support console in headless Chromium.
 # .ci/run calls it from the repository root; it works from any directory.
 #
 # The package builds in ReceiptServer/.build: cache that folder between CI runs where the
@@ -48,4 +48,27 @@ built=$(date +%s)
 # The two-process tests run the ReceiptServer executable this build made, beside the test bundle.
 RECEIPT_SERVER_EXECUTABLE="$(swift build --show-bin-path)/ReceiptServer" swift test --skip-build
 done=$(date +%s)
-echo "ci(ReceiptServer): build $((built - start)) s, test $((done - built)) s"
+
+# The support console in a real browser (Tests/Browser/run.sh): headless Chromium and its driver
+# from Debian's packages, Selenium from PyPI, each installed when missing.
+packages=""
+command -v chromium >/dev/null 2>&1 || packages="$packages chromium"
+command -v chromedriver >/dev/null 2>&1 || packages="$packages chromium-driver"
+command -v curl >/dev/null 2>&1 || packages="$packages curl"
+if [ -n "$packages" ]; then
+    echo "ci(ReceiptServer): installing$packages (apt-get install)"
+    sudo=""
+    if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    # shellcheck disable=SC2086 # the package names are words
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $packages >/dev/null
+fi
+if ! python3 -c "import selenium" 2>/dev/null; then
+    echo "ci(ReceiptServer): installing selenium (pip install)"
+    user=""
+    if [ "$(id -u)" != "0" ]; then user="--user"; fi
+    python3 -m pip install --quiet $user selenium
+fi
+CONSOLE_SKIP_BUILD=1 ./Tests/Browser/run.sh
+browser=$(date +%s)
+echo "ci(ReceiptServer): build $((built - start)) s, test $((done - built)) s, browser $((browser - done)) s"

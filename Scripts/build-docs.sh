@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every public product, each from its own catalog, with the
 # toolchain's own `docc` over the symbol graph of the built module, and fails on any warning (a
-# broken symbol link, an unknown parameter, ...): AppStoreVerification, AppStoreVerificationTesting
-# and AppStoreServerAPI (built with the `ServerAPIClient` trait). Nothing is added to Package.swift,
+# broken symbol link, an unknown parameter, ...): AppStoreVerification, AppStoreVerificationTesting,
+# AppStoreServerAPI and AppStoreServerAPITesting (the last two built with the `ServerAPIClient` trait). Nothing is added to Package.swift,
 # so library users resolve no documentation plug-in.
 #
 #     Scripts/build-docs.sh [OUTPUT_DIR]      # default: .build-docs
@@ -35,7 +35,7 @@ if [ ! -x "$DOCC" ]; then
     exit 1
 fi
 
-MODULES=(AppStoreVerification AppStoreVerificationTesting AppStoreServerAPI)
+MODULES=(AppStoreVerification AppStoreVerificationTesting AppStoreServerAPI AppStoreServerAPITesting)
 for module in "${MODULES[@]}"; do
     "${LOCK[@]}" swift build --traits ServerAPIClient --target "$module" >&2
 done

@@ -5,7 +5,8 @@
 #   1. resolving it brings no package but this one (no swift-nio, async-http-client, argument parser);
 #   2. its release binary verifies the shipped transaction against the shipped test root;
 #   3. that binary holds the shim's verification code but none of the Testing product's C code
-#      (key generation, certificate issuance, PKCS#7 signing: the asv_mint_* functions);
+#      (key generation, certificate issuance, PKCS#7 signing, OCSP responses for the test
+#      responder: the asv_mint_* functions);
 #   4. its test target, with AppStoreVerificationTesting, builds and passes.
 #
 #     Scripts/check-dependent.sh [WORK_DIR]      # default: a temporary directory, removed after

@@ -1,6 +1,7 @@
-// File reading for the shim checks (shim-check.c, ocsp-shim-check.c, pkcs7-shim-check.c), which
-// Scripts/memory-check.sh builds and runs under the sanitizers and valgrind. A file that cannot be
-// read ends the check with status 2: the check's input is missing, which is not a shim failure.
+// File reading for the shim checks (shim-check.c, ocsp-shim-check.c, pkcs7-shim-check.c,
+// ocsp-responder-check.c), which Scripts/memory-check.sh builds and runs under the sanitizers and
+// valgrind. A file that cannot be read ends the check with status 2: the check's input is missing,
+// which is not a shim failure.
 #ifndef ASV_CHECK_FILES_H
 #define ASV_CHECK_FILES_H
 

@@ -8,9 +8,11 @@
 #      minted with the openssl command line, and the OCSP tests (real openssl ocsp responders) under
 #      AddressSanitizer;
 #   6. the PKCS#7 shim (asv_pkcs7.c: app receipts, the general and the warm path) under
-#      AddressSanitizer + LeakSanitizer + UBSan on the minted receipts of TestVectors/receipts.
+#      AddressSanitizer + LeakSanitizer + UBSan on the minted receipts of TestVectors/receipts;
+#   7. the Testing product's OCSP responder functions (asv_mint_ocsp.c) under AddressSanitizer
+#      + LeakSanitizer + UBSan, on the PKI and requests of step 5.
 #
-#   Scripts/memory-check.sh            (all six; about 15 minutes on 2 cores)
+#   Scripts/memory-check.sh            (all seven; about 15 minutes on 2 cores)
 #
 # LeakSanitizer is off for the Swift runs: Swift stores object pointers inside enums with tag bits
 # set (Data's representation, Optional payloads), so pointer scanning reports still-reachable cache
@@ -71,6 +73,8 @@ bash Scripts/make-ocsp-test-pki.sh "$pki" 9 9 good:9:V revoked:9:R unknown:9:-
     openssl ocsp -index intermediate-index.txt -CA intermediate-cas.pem -rsigner ocsp-signer.pem \
         -rkey ocsp-signer.key -ndays 1 -reqin good-nonce.req -respout good-nonce.resp >/dev/null 2>&1
 )
+# Step 7 reads the same PKI and requests; the Testing C target's headers come too.
+cflags+=(-ISources/CAppStoreOpenSSLTesting/include)
 cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/ocsp-shim-check.c \
     Sources/CAppStoreOpenSSL/asv_ocsp.c Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/ocsp-shim-check-asan"
 ASAN_OPTIONS=detect_leaks=1 "$work/ocsp-shim-check-asan" "$pki" 200
@@ -81,3 +85,8 @@ echo "== 6. PKCS#7 shim (app receipts) under AddressSanitizer + LeakSanitizer"
 cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/pkcs7-shim-check.c \
     Sources/CAppStoreOpenSSL/asv_pkcs7.c Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/pkcs7-shim-check-asan"
 ASAN_OPTIONS=detect_leaks=1 "$work/pkcs7-shim-check-asan" TestVectors/receipts 100
+echo "== 7. The Testing product's OCSP responder (asv_mint_ocsp.c) under AddressSanitizer + LeakSanitizer"
+cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/ocsp-responder-check.c \
+    Sources/CAppStoreOpenSSLTesting/asv_mint_ocsp.c Sources/CAppStoreOpenSSLTesting/asv_mint.c Sources/CAppStoreOpenSSL/asv_ocsp.c \
+    Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/ocsp-responder-check-asan"
+ASAN_OPTIONS=detect_leaks=1 "$work/ocsp-responder-check-asan" "$pki" 100

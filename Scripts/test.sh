@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: verify-jws (Tools/, a package of its own) with its `api` subcommand, then the
-# library with its Testing product and the App Store Server API client (the `ServerAPIClient` trait
-# on); the API client's tests also run the `verify-jws api` built first. Arguments go to both
+# The whole test suite: verify-jws (Tools/, a package of its own) with its `api` subcommand (its
+# tests run it against AppStoreServerAPITesting's fake App Store), then the library with its Testing
+# products and the App Store Server API client (the `ServerAPIClient` trait on). Arguments go to both
 # `swift test` runs (for example `--filter Receipt`).
 #
 #     bash Scripts/test.sh [SWIFT_TEST_ARGUMENTS...]
@@ -13,8 +13,10 @@ cd "$(dirname "$0")/.."
 tools=(--package-path Tools --traits ServerAPIClient --scratch-path Tools/.build-api)
 echo "test: verify-jws (swift test ${tools[*]})"
 swift test "${tools[@]}" "$@"
-VERIFY_JWS_EXECUTABLE="$(swift build "${tools[@]}" --show-bin-path)/verify-jws"
-export VERIFY_JWS_EXECUTABLE
+# Without the trait (Tools/.build, where the README's first command builds it): `verify-jws api`
+# says how to build the tool with the client (APICommandUnavailableTests, compiled only then).
+echo "test: verify-jws without the API client (swift test --package-path Tools --filter APICommandUnavailableTests)"
+swift test --package-path Tools --filter APICommandUnavailableTests
 
-echo "test: the library, AppStoreVerificationTesting and AppStoreServerAPI (swift test --traits ServerAPIClient)"
+echo "test: the library, AppStoreVerificationTesting, AppStoreServerAPI and AppStoreServerAPITesting (swift test --traits ServerAPIClient)"
 swift test --traits ServerAPIClient "$@"

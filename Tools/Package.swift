@@ -47,7 +47,8 @@ let package = Package(
             dependencies: ["VerifyJWSCommand"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The tool run as a process, as its users run it (and its library in process).
+        // The tool run as a process, as its users run it (and its library in process); with the
+        // `ServerAPIClient` trait, `verify-jws api` against AppStoreServerAPITesting's fake App Store.
         .testTarget(
             name: "VerifyJWSCommandTests",
             dependencies: [
@@ -55,6 +56,7 @@ let package = Package(
                 "verify-jws",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
+                .product(name: "AppStoreServerAPITesting", package: "swift-app-store-verification", condition: .when(traits: ["ServerAPIClient"])),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -7,7 +7,7 @@ extension TestPKI {
         static let rootKey = "root.key", intermediateKey = "intermediate.key", chainRoot = "chain-root.der"
         static let receiptRoot = "receipt-root.der", receiptIntermediate = "receipt-intermediate.der", receiptLeaf = "receipt-leaf.der"
         static let receiptLeafKey = "receipt-leaf.key", receiptRootKey = "receipt-root.key", receiptIntermediateKey = "receipt-intermediate.key"
-        static let receiptChainRoot = "receipt-chain-root.der", variant = "variant"
+        static let receiptChainRoot = "receipt-chain-root.der", variant = "variant", ocspResponder = "ocsp-responder"
     }
 
     /// Writes the PKI into `directory` (created if missing; files of the same names replaced):
@@ -19,7 +19,9 @@ extension TestPKI {
     /// - `root.key`, `intermediate.key`, `receipt-root.key`, `receipt-intermediate.key`: the CA
     ///   keys, so that a PKI read back can make variants; `variant`: the variant's name;
     /// - with ``Variant/otherRoot``: `chain-root.der` and `receipt-chain-root.der`, the untrusted
-    ///   roots the chains end in.
+    ///   roots the chains end in;
+    /// - with an ``ocspResponder``: `ocsp-responder`, its URL, so that variants of the PKI read back
+    ///   name it too.
     ///
     /// Keys are written unencrypted, readable by the owner only: test keys, never for production.
     ///
@@ -37,6 +39,7 @@ extension TestPKI {
             (File.receiptLeaf, receiptChain.leaf.derEncoded, false), (File.receiptLeafKey, Data(receiptChain.signingKey.pemEncoded.utf8), true),
             (File.variant, Data((variant.rawValue + "\n").utf8), false),
         ]
+        if let ocspResponder { files.append((File.ocspResponder, Data((ocspResponder.absoluteString + "\n").utf8), false)) }
         if chain.root != root { files.append((File.chainRoot, chain.root.derEncoded, false)) }
         if receiptChain.root != receiptRoot { files.append((File.receiptChainRoot, receiptChain.root.derEncoded, false)) }
         if chain.root == root, let rootKey = chain.rootKey, let intermediateKey = chain.intermediateKey {
@@ -81,7 +84,11 @@ extension TestPKI {
                                      intermediate: try reader.certificate(File.receiptIntermediate), leaf: try reader.certificate(File.receiptLeaf),
                                      signingKey: try reader.key(File.receiptLeafKey), rootKey: try reader.key(File.receiptRootKey, required: false),
                                      intermediateKey: try reader.key(File.receiptIntermediateKey, required: false))
-        try self.init(variant: variant, chain: chain, receiptChain: receiptChain, root: root, receiptRoot: receiptRoot)
+        var ocspResponder: URL?
+        if let text = try reader.text(File.ocspResponder, required: false)?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            ocspResponder = try TestPKI.checkedOCSPResponder(URL(string: text), text: text, file: reader.path(File.ocspResponder))
+        }
+        try self.init(variant: variant, chain: chain, receiptChain: receiptChain, root: root, receiptRoot: receiptRoot, ocspResponder: ocspResponder)
     }
 }
 

@@ -31,6 +31,9 @@ public struct TestPKI: Sendable {
     public let trustedRoot: TrustedRoot
     /// ``receiptRoot`` as the library's trusted root.
     public let receiptTrustedRoot: TrustedRoot
+    /// The OCSP responder the intermediates and leaves name in their Authority Information Access
+    /// extension (see ``init(_:ocspResponder:)``), or `nil` when they name none.
+    public let ocspResponder: URL?
 
     /// ``root``'s DER encoding (the file `verify-jws --root` reads).
     public var rootDER: Data { root.derEncoded }
@@ -42,8 +45,14 @@ public struct TestPKI: Sendable {
     ///   ``variant(_:)``.
     /// - Throws: ``AppStoreTestingError`` when OpenSSL fails.
     public init(_ variant: Variant = .valid) throws(AppStoreTestingError) {
-        let jws = try Self.authority(kind: .p256, names: .jws)
-        let receipt = try Self.authority(kind: .rsa2048, names: .receipt)
+        try self.init(variant: variant, ocspResponderURL: nil)
+    }
+
+    /// Makes a new PKI whose intermediates and leaves name `ocspResponder` (or none) in their
+    /// Authority Information Access extension.
+    init(variant: Variant, ocspResponderURL ocspResponder: URL?) throws(AppStoreTestingError) {
+        let jws = try Self.authority(kind: .p256, names: .jws, ocspResponder: ocspResponder)
+        let receipt = try Self.authority(kind: .rsa2048, names: .receipt, ocspResponder: ocspResponder)
         try self.init(variant: variant, jws: jws, receipt: receipt)
     }
 
@@ -53,7 +62,8 @@ public struct TestPKI: Sendable {
     /// - Throws: ``AppStoreTestingError`` (`unsupported`) for a PKI read from a directory without
     ///   its CA keys; `openSSLFailure` when OpenSSL fails.
     public func variant(_ variant: Variant) throws(AppStoreTestingError) -> TestPKI {
-        guard let jws = Authority(root: root, chain: chain, names: .jws), let receipt = Authority(root: receiptRoot, chain: receiptChain, names: .receipt) else {
+        guard let jws = Authority(root: root, chain: chain, names: .jws, ocspResponder: ocspResponder),
+              let receipt = Authority(root: receiptRoot, chain: receiptChain, names: .receipt, ocspResponder: ocspResponder) else {
             throw AppStoreTestingError(.unsupported, "this PKI has no CA keys (root.key and intermediate.key were not in its directory), so no variant can be made; make a new TestPKI instead")
         }
         return try TestPKI(variant: variant, jws: jws, receipt: receipt)
@@ -68,8 +78,10 @@ public struct TestPKI: Sendable {
         SignedDataVerifier.Configuration(trustedRoots: [trustedRoot], bundleId: bundleId, environment: environment, trustedReceiptRoots: [receiptTrustedRoot])
     }
 
-    init(variant: Variant, chain: TestChain, receiptChain: TestChain, root: TestCertificate, receiptRoot: TestCertificate) throws(AppStoreTestingError) {
+    init(variant: Variant, chain: TestChain, receiptChain: TestChain, root: TestCertificate, receiptRoot: TestCertificate,
+         ocspResponder: URL? = nil) throws(AppStoreTestingError) {
         self.variant = variant
+        self.ocspResponder = ocspResponder
         self.chain = chain
         self.receiptChain = receiptChain
         self.root = root
@@ -81,18 +93,19 @@ public struct TestPKI: Sendable {
     private init(variant: Variant, jws: Authority, receipt: Authority) throws(AppStoreTestingError) {
         try self.init(variant: variant, chain: try jws.chain(variant, signedDataCanUseOtherKey: true),
                       receiptChain: try receipt.chain(variant, signedDataCanUseOtherKey: false),
-                      root: jws.root, receiptRoot: receipt.root)
+                      root: jws.root, receiptRoot: receipt.root, ocspResponder: jws.ocspResponder)
     }
 
-    private static func authority(kind: TestPrivateKey.Kind, names: Authority.Names) throws(AppStoreTestingError) -> Authority {
+    private static func authority(kind: TestPrivateKey.Kind, names: Authority.Names, ocspResponder: URL?) throws(AppStoreTestingError) -> Authority {
         let rootKey = try TestPrivateKey(generating: kind)
         let root = try TestCertificate.issue(commonName: names.root, organizationalUnit: "Test Apple Certification Authority", key: rootKey, issuer: nil,
                                              serial: 1, notBefore: Authority.caNotBefore, notAfter: Authority.caNotAfter, extensions: Authority.rootExtensions)
         let intermediateKey = try TestPrivateKey(generating: kind)
         let intermediate = try TestCertificate.issue(commonName: names.intermediate, organizationalUnit: names.intermediateUnit, key: intermediateKey,
                                                      issuer: (root, rootKey), serial: 2, notBefore: Authority.caNotBefore, notAfter: Authority.caNotAfter,
-                                                     extensions: Authority.intermediateExtensions)
-        return Authority(names: names, root: root, rootKey: rootKey, intermediate: intermediate, intermediateKey: intermediateKey)
+                                                     extensions: Authority.intermediateExtensions + Authority.accessExtensions(ocspResponder))
+        return Authority(names: names, root: root, rootKey: rootKey, intermediate: intermediate, intermediateKey: intermediateKey,
+                         ocspResponder: ocspResponder)
     }
 }
 
@@ -118,9 +131,13 @@ struct Authority: Sendable {
     let rootKey: TestPrivateKey
     let intermediate: TestCertificate
     let intermediateKey: TestPrivateKey
+    /// The OCSP responder the certificates it issues name, if any.
+    let ocspResponder: URL?
 
-    init(names: Names, root: TestCertificate, rootKey: TestPrivateKey, intermediate: TestCertificate, intermediateKey: TestPrivateKey) {
+    init(names: Names, root: TestCertificate, rootKey: TestPrivateKey, intermediate: TestCertificate, intermediateKey: TestPrivateKey,
+         ocspResponder: URL?) {
         self.names = names
+        self.ocspResponder = ocspResponder
         self.root = root
         self.rootKey = rootKey
         self.intermediate = intermediate
@@ -128,9 +145,10 @@ struct Authority: Sendable {
     }
 
     /// The authority of a PKI's chain, when its CA keys are known and it ends at the trusted root.
-    init?(root: TestCertificate, chain: TestChain, names: Names) {
+    init?(root: TestCertificate, chain: TestChain, names: Names, ocspResponder: URL?) {
         guard let rootKey = chain.rootKey, let intermediateKey = chain.intermediateKey, chain.root == root else { return nil }
-        self.init(names: names, root: root, rootKey: rootKey, intermediate: chain.intermediate, intermediateKey: intermediateKey)
+        self.init(names: names, root: root, rootKey: rootKey, intermediate: chain.intermediate, intermediateKey: intermediateKey,
+                  ocspResponder: ocspResponder)
     }
 
     static let caNotBefore = Date(timeIntervalSince1970: 1_577_836_800)  // 2020-01-01
@@ -171,8 +189,9 @@ struct Authority: Sendable {
             let otherIntermediateKey = try TestPrivateKey(generating: names.leafKind)
             let otherIntermediate = try TestCertificate.issue(commonName: names.intermediate, organizationalUnit: names.intermediateUnit, key: otherIntermediateKey,
                                                               issuer: (otherRoot, otherRootKey), serial: 2, notBefore: Self.caNotBefore, notAfter: Self.caNotAfter,
-                                                              extensions: Self.intermediateExtensions)
-            let other = Authority(names: names, root: otherRoot, rootKey: otherRootKey, intermediate: otherIntermediate, intermediateKey: otherIntermediateKey)
+                                                              extensions: Self.intermediateExtensions + Self.accessExtensions(ocspResponder))
+            let other = Authority(names: names, root: otherRoot, rootKey: otherRootKey, intermediate: otherIntermediate, intermediateKey: otherIntermediateKey,
+                                  ocspResponder: ocspResponder)
             return try other.chain(.valid, signedDataCanUseOtherKey: signedDataCanUseOtherKey)
         }
         let leafKey = try TestPrivateKey(generating: names.leafKind)
@@ -182,7 +201,7 @@ struct Authority: Sendable {
         let serial = Int64.random(in: 3...Int64(Int32.max))
         let leaf = try TestCertificate.issue(commonName: names.leaf, organizationalUnit: "Test Apple Worldwide Developer Relations", key: leafKey,
                                              issuer: (intermediate, intermediateKey), serial: serial, notBefore: notBefore, notAfter: notAfter,
-                                             extensions: Self.leafExtensions(marker: marker))
+                                             extensions: Self.leafExtensions(marker: marker) + Self.accessExtensions(ocspResponder))
         let signingKey = variant == .wrongKey && signedDataCanUseOtherKey ? try TestPrivateKey(generating: names.leafKind) : leafKey
         return TestChain(root: root, intermediate: intermediate, leaf: leaf, signingKey: signingKey, rootKey: rootKey, intermediateKey: intermediateKey)
     }

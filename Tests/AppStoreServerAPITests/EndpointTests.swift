@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTesting
 import Foundation
@@ -13,12 +14,10 @@ struct EndpointTests {
                                                       expiresDate: Date(timeIntervalSinceNow: 86_400), groupId: "g1")
             let renewal = try harness.minter.renewalInfo(RenewalInfo(originalTransactionId: "10", productId: "com.example.pro"))
             let tampered = try Harness.tampered(try harness.transaction("21", originalTransactionId: "20", type: .autoRenewableSubscription, groupId: "g1"))
-            harness.store.update {
-                $0.statuses["11"] = [["subscriptionGroupIdentifier": "g1", "lastTransactions": [
-                    ["status": 1, "originalTransactionId": "10", "signedTransactionInfo": transaction, "signedRenewalInfo": renewal],
-                    ["status": 2, "originalTransactionId": "20", "signedTransactionInfo": tampered],
-                ]]]
-            }
+            harness.fake.setSubscriptionStatuses([FakeAppStoreServerAPI.SubscriptionGroupStatus(subscriptionGroupIdentifier: "g1", lastTransactions: [
+                FakeAppStoreServerAPI.LastTransaction(status: .active, originalTransactionId: "10", signedTransactionInfo: transaction, signedRenewalInfo: renewal),
+                FakeAppStoreServerAPI.LastTransaction(status: .expired, originalTransactionId: "20", signedTransactionInfo: tampered, signedRenewalInfo: nil),
+            ])], for: "11")
             let client = try harness.client()
             let response = try await client.getAllSubscriptionStatuses(transactionId: "11")
             #expect(response.environment == .sandbox)
@@ -38,7 +37,7 @@ struct EndpointTests {
 
             let onlyActive = try await client.getAllSubscriptionStatuses(transactionId: "11", status: [.active])
             #expect(onlyActive.data.first?.lastTransactions.count == 1)
-            #expect(harness.store.requests.last?.queryValues("status") == ["1"])
+            #expect(harness.fake.requests.last?.queryValues("status") == ["1"])
         }
     }
 
@@ -46,15 +45,16 @@ struct EndpointTests {
         try await Harness.with { harness in
             let jws = try harness.transaction("42")
             let app = try harness.minter.appTransaction(AppTransaction())
-            harness.store.update { $0.transactions["42"] = jws; $0.appTransactions["42"] = app }
+            harness.fake.setTransactionInfo(jws, for: "42")
+            harness.fake.setAppTransactionInfo(app, for: "42")
             let client = try harness.client()
             let transaction = try await client.getTransactionInfo(transactionId: "42")
             #expect(transaction.isVerified)
             #expect(transaction.jwsRepresentation == jws)
-            #expect(harness.store.requests.last?.path == "/inApps/v1/transactions/42")
+            #expect(harness.fake.requests.last?.path == "/inApps/v1/transactions/42")
             let appTransaction = try await client.getAppTransactionInfo(transactionId: "42")
             #expect(appTransaction.isVerified, "\(String(describing: appTransaction.verificationError))")
-            #expect(harness.store.requests.last?.path == "/inApps/v1/transactions/appTransactions/42")
+            #expect(harness.fake.requests.last?.path == "/inApps/v1/transactions/appTransactions/42")
         }
     }
 
@@ -73,13 +73,13 @@ struct EndpointTests {
                 #expect(error.message.contains("GET /inApps/v1/transactions/404"))
                 #expect(!error.isRetryable)
             }
-            #expect(harness.store.requests.count == 1)
+            #expect(harness.fake.requests.count == 1)
         }
     }
 
     @Test func anUndocumentedErrorCodeIsKeptRaw() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.scripted = [.apiError(400, code: 4009999, message: "Something new.")] }
+            harness.fake.enqueue(.apiError(status: 400, code: APIErrorCode(rawValue: 4009999), message: "Something new."))
             do {
                 _ = try await harness.client().getTransactionInfo(transactionId: "1")
                 Issue.record("expected an error")
@@ -96,24 +96,24 @@ struct EndpointTests {
             await #expect {
                 _ = try await client.getTransactionInfo(transactionId: "a/b?c")
             } throws: { error in (error as? AppStoreServerAPIError)?.httpStatusCode == 404 }
-            #expect(harness.store.requests.last?.path == "/inApps/v1/transactions/a%2Fb%3Fc")
+            #expect(harness.fake.requests.last?.path == "/inApps/v1/transactions/a%2Fb%3Fc")
             await #expect {
                 _ = try await client.getTransactionInfo(transactionId: "")
             } throws: { error in (error as? AppStoreServerAPIError)?.code == .invalidRequest }
-            #expect(harness.store.requests.count == 1)
+            #expect(harness.fake.requests.count == 1)
         }
     }
 
     @Test func lookUpOrderId() async throws {
         try await Harness.with { harness in
             let items = try [harness.transaction("o1"), harness.transaction("o2")]
-            harness.store.update { $0.orders["MK5TTTVWJH"] = items }
+            harness.fake.setOrder(items, for: "MK5TTTVWJH")
             let client = try harness.client()
             let valid = try await client.lookUpOrderId(orderId: "MK5TTTVWJH")
             #expect(valid.status == .valid)
             #expect(valid.transactions.map { $0.unsafePayloadValue.transactionId } == ["o1", "o2"])
             #expect(valid.transactions.allSatisfy { $0.isVerified })
-            #expect(harness.store.requests.last?.path == "/inApps/v1/lookup/MK5TTTVWJH")
+            #expect(harness.fake.requests.last?.path == "/inApps/v1/lookup/MK5TTTVWJH")
             let invalid = try await client.lookUpOrderId(orderId: "NOPE")
             #expect(invalid.status == .invalid)
             #expect(invalid.transactions.isEmpty)
@@ -124,16 +124,17 @@ struct EndpointTests {
         try await Harness.with { harness in
             let payload = try harness.minter.notification(ResponseBodyV2DecodedPayload(notificationType: .test,
                                                                                        data: NotificationData(environment: .sandbox, bundleId: Harness.bundleId)))
-            harness.store.update { $0.testNotification = ("test-token-1", payload) }
+            harness.fake.setTestNotification(token: "test-token-1", FakeAppStoreServerAPI.NotificationHistoryEntry(
+                signedPayload: payload, sendAttempts: [FakeAppStoreServerAPI.SendAttempt(date: Date(timeIntervalSince1970: 1_700_000_000), result: .noResponse)]))
             let client = try harness.client()
             let token = try await client.requestTestNotification()
             #expect(token == "test-token-1")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "POST /inApps/v1/notifications/test")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "POST /inApps/v1/notifications/test")
             let status = try await client.getTestNotificationStatus(testNotificationToken: token)
             #expect(status.notification?.isVerified == true)
             #expect(status.notification?.unsafePayloadValue.notificationType == .test)
             #expect(status.sendAttempts.first?.sendAttemptResult == .noResponse)
-            #expect(harness.store.requests.last?.path == "/inApps/v1/notifications/test/test-token-1")
+            #expect(harness.fake.requests.last?.path == "/inApps/v1/notifications/test/test-token-1")
         }
     }
 
@@ -146,11 +147,11 @@ struct EndpointTests {
             #expect(response.originalTransactionId == "10")
             #expect(response.webOrderLineItemId == "wo-10")
             #expect(response.effectiveDate == Date(timeIntervalSince1970: 1_800_000_000))
-            let sent = try #require(harness.store.read { $0.extensions["10"] })
+            let sent = try #require(harness.extra.read { $0.extensions["10"] })
             #expect((sent["extendByDays"] as? NSNumber)?.intValue == 30)
             #expect((sent["extendReasonCode"] as? NSNumber)?.intValue == 3)
             #expect(sent["requestIdentifier"] as? String == "req-1")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v1/subscriptions/extend/10")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v1/subscriptions/extend/10")
 
             await #expect {
                 _ = try await client.extendSubscriptionRenewalDate(
@@ -159,8 +160,8 @@ struct EndpointTests {
 
             let token = try #require(UUID(uuidString: "7E3FB20B-4CDB-47CC-936D-99D65F608138"))
             try await client.setAppAccountToken(originalTransactionId: "10", appAccountToken: token)
-            #expect(harness.store.read { $0.appAccountTokens["10"] } == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v1/transactions/10/appAccountToken")
+            #expect(harness.extra.read { $0.appAccountTokens["10"] } == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v1/transactions/10/appAccountToken")
         }
     }
 
@@ -170,13 +171,13 @@ struct EndpointTests {
             try await client.sendConsumptionInformation(
                 transactionId: "55", request: ConsumptionRequest(customerConsented: true, sampleContentProvided: false, deliveryStatus: .delivered,
                                                                  consumptionPercentage: 25000, refundPreference: .grantProrated))
-            let sent = try #require(harness.store.read { $0.consumption["55"] })
+            let sent = try #require(harness.extra.read { $0.consumption["55"] })
             #expect(sent["customerConsented"] as? Bool == true)
             #expect(sent["sampleContentProvided"] as? Bool == false)
             #expect(sent["deliveryStatus"] as? String == "DELIVERED")
             #expect((sent["consumptionPercentage"] as? NSNumber)?.intValue == 25000)
             #expect(sent["refundPreference"] as? String == "GRANT_PRORATED")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v2/transactions/consumption/55")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v2/transactions/consumption/55")
 
             let error = await apiError {
                 try await client.sendConsumptionInformation(transactionId: "55", request: ConsumptionRequest(customerConsented: false, sampleContentProvided: false, deliveryStatus: .undeliveredOther))

@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AsyncHTTPClient
 import Foundation
@@ -22,14 +23,11 @@ struct FailureTests {
     @Test func rateLimitIsRetriedAfterRetryAfter() async throws {
         try await Harness.with { harness in
             let jws = try harness.transaction("1")
-            harness.store.update {
-                $0.transactions["1"] = jws
-                $0.scripted = [FakeAppStore.Reply(status: 429, headers: [("Retry-After", "1"), ("Content-Type", "application/json")],
-                                                  body: Data(#"{"errorCode":4290000,"errorMessage":"Rate limit exceeded."}"#.utf8))]
-            }
+            harness.fake.setTransactionInfo(jws, for: "1")
+            harness.fake.enqueue(.rateLimited(retryAfter: 1))
             let result = try await harness.client().getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
-            let requests = harness.store.requests
+            let requests = harness.fake.requests
             #expect(requests.count == 2)
             if requests.count == 2 {
                 // Retry-After (1 s) wins over the 50 ms backoff.
@@ -41,28 +39,27 @@ struct FailureTests {
     @Test func serverErrorsAreRetriedWithBackoffUntilTheAttemptsAreSpent() async throws {
         try await Harness.with { harness in
             let jws = try harness.transaction("1")
-            let failure = FakeAppStore.Reply.apiError(500, code: 5000000, message: "An unknown error occurred.")
-            harness.store.update { $0.transactions["1"] = jws; $0.scripted = [failure, failure] }
+            let failure = FakeAppStoreServerAPI.ScriptedAnswer.serverError(status: 500, code: .generalInternal)
+            harness.fake.setTransactionInfo(jws, for: "1")
+            harness.fake.enqueue(failure, failure)
             let client = try harness.client()
             #expect(try await client.getTransactionInfo(transactionId: "1").isVerified)
-            #expect(harness.store.requests.count == 3)
+            #expect(harness.fake.requests.count == 3)
 
-            harness.store.update { $0.scripted = Array(repeating: failure, count: 4) }
+            harness.fake.enqueue(contentsOf: Array(repeating: failure, count: 4))
             let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .apiError)
             #expect(error?.httpStatusCode == 500)
             #expect(error?.apiError == .generalInternal)
             #expect(error?.isRetryable == true)
             #expect(error?.message.contains("after 4 attempts") == true)
-            #expect(harness.store.requests.count == 7)
+            #expect(harness.fake.requests.count == 7)
         }
     }
 
     @Test func aRetryAfterBeyondTheDeadlineFailsAtOnce() async throws {
         try await Harness.with { harness in
-            harness.store.update {
-                $0.scripted = [FakeAppStore.Reply(status: 429, headers: [("Retry-After", "30")])]
-            }
+            harness.fake.enqueue(.response(FakeAppStoreServerAPI.Response(status: 429, headers: [.init(name: "Retry-After", value: "30")])))
             var options = Harness.fastOptions
             options.deadline = .seconds(3)
             let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
@@ -70,13 +67,13 @@ struct FailureTests {
             #expect(error?.httpStatusCode == 429)
             #expect(error?.message.contains("Retry-After") == true)
             // Failed without waiting: one request, and the error names the Retry-After it did not wait.
-            #expect(harness.store.requests.count == 1)
+            #expect(harness.fake.requests.count == 1)
         }
     }
 
     @Test func aStalledServerHitsTheDeadline() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.scripted = [.stalled] }
+            harness.fake.enqueue(.noAnswer)
             var options = Harness.fastOptions
             options.deadline = .seconds(1)
             let started = ContinuousClock.now
@@ -90,24 +87,25 @@ struct FailureTests {
     @Test func aStalledAttemptTimesOutAndIsRetried() async throws {
         try await Harness.with { harness in
             let jws = try harness.transaction("1")
-            harness.store.update { $0.transactions["1"] = jws; $0.scripted = [.stalled] }
+            harness.fake.setTransactionInfo(jws, for: "1")
+            harness.fake.enqueue(.noAnswer)
             var options = Harness.fastOptions
             options.requestTimeout = .milliseconds(500)
             let result = try await harness.client(options: options).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
-            #expect(harness.store.requests.count == 2)
+            #expect(harness.fake.requests.count == 2)
 
-            harness.store.update { $0.scripted = [.stalled, .stalled] }
+            harness.fake.enqueue(.noAnswer, .noAnswer)
             options.maximumAttempts = 2
             let error = await apiError { _ = try await harness.client(options: options).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .timedOut)
-            #expect(harness.store.requests.count == 4)
+            #expect(harness.fake.requests.count == 4)
         }
     }
 
     @Test func cancellationStopsAPendingCall() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.scripted = [.stalled] }
+            harness.fake.enqueue(.noAnswer)
             let client = try harness.client()
             let task = Task { await apiError { _ = try await client.getTransactionInfo(transactionId: "1") } }
             try await Task.sleep(for: .milliseconds(300))
@@ -124,11 +122,10 @@ struct FailureTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         // A port nothing listens on: bind a server, note its port, close it.
         let pki = try Shared.pki.get()
-        let store = try FakeAppStore(apiPublicKeyDER: try SigningKey(pem: try Shared.apiKey.get().pemEncoded).publicKeyDER,
-                                     keyId: Harness.keyId, issuerId: Harness.issuerId, bundleId: Harness.bundleId)
-        let server = try await FakeAppStoreServer(store: store)
-        let url = server.baseURL
-        await server.close()
+        let fake = try await FakeAppStoreServerAPI.start(keyId: Harness.keyId, issuerId: Harness.issuerId, bundleId: Harness.bundleId,
+                                                         publicKey: try SigningKey(pem: try Shared.apiKey.get().pemEncoded).publicKeyDER)
+        let url = fake.baseURL
+        await fake.stop()
         var options = Harness.fastOptions
         options.maximumAttempts = 2
         let client = try AppStoreServerAPIClient(signingKey: try SigningKey(pem: try Shared.apiKey.get().pemEncoded), keyId: Harness.keyId,

@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AsyncHTTPClient
 import Foundation
@@ -11,15 +12,15 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct HardeningTests {
     /// An endless history: every page says `hasMore` with a fresh revision and no items.
-    static func endlessPages(_ count: Int) -> [FakeAppStore.Reply] {
+    static func endlessPages(_ count: Int) -> [FakeAppStoreServerAPI.ScriptedAnswer] {
         (0..<count).map { page in
-            .json(["revision": "rev-\(page)", "hasMore": true, "bundleId": Harness.bundleId, "environment": "Sandbox", "signedTransactions": []])
+            .response(.jsonObject(["revision": "rev-\(page)", "hasMore": true, "bundleId": Harness.bundleId, "environment": "Sandbox", "signedTransactions": []]))
         }
     }
 
     @Test func aHistoryThatNeverEndsStopsAtMaximumPages() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.scripted = Self.endlessPages(20) }
+            harness.fake.enqueue(contentsOf: Self.endlessPages(20))
             var options = Harness.fastOptions
             options.maximumPages = 5
             var seen = 0
@@ -32,14 +33,16 @@ struct HardeningTests {
                 #expect(error.message.contains("Options.maximumPages"), "\(error.message)")
             }
             #expect(seen == 0)
-            #expect(harness.store.requests.count == 5)
+            #expect(harness.fake.requests.count == 5)
         }
     }
 
     @Test func aHistoryPastThePaginationDeadlineStops() async throws {
         try await Harness.with { harness in
-            let pages = (0..<20).map { page in FakeAppStore.Reply.json(["paginationToken": "token-\(page)", "hasMore": true, "notificationHistory": []]) }
-            harness.store.update { $0.scripted = pages }
+            let pages = (0..<20).map { page in
+                FakeAppStoreServerAPI.ScriptedAnswer.response(.jsonObject(["paginationToken": "token-\(page)", "hasMore": true, "notificationHistory": []]))
+            }
+            harness.fake.enqueue(contentsOf: pages)
             var options = Harness.fastOptions
             options.paginationDeadline = .zero
             let client = try harness.client(options: options)
@@ -52,15 +55,16 @@ struct HardeningTests {
                 #expect(error.message.contains("Options.paginationDeadline"), "\(error.message)")
             }
             // The first page is always asked for; the deadline is checked before each next one.
-            #expect(harness.store.requests.count == 1)
+            #expect(harness.fake.requests.count == 1)
         }
     }
 
     @Test func aRedirectIsNeverFollowed() async throws {
         try await Harness.with { harness in
-            let target = harness.server.baseURL + "/inApps/v1/transactions/1"
-            let redirect = FakeAppStore.Reply(status: 302, headers: [("Location", target)])
-            harness.store.update { $0.scripted = [redirect]; $0.transactions["1"] = try? harness.transaction("1") }
+            let target = harness.fake.baseURL + "/inApps/v1/transactions/1"
+            let redirect = FakeAppStoreServerAPI.Response(status: 302, headers: [.init(name: "Location", value: target)])
+            harness.fake.enqueue(.response(redirect))
+            harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
             let client = try harness.client()
             do throws(AppStoreServerAPIError) {
                 _ = try await client.getTransactionInfo(transactionId: "1")
@@ -69,7 +73,7 @@ struct HardeningTests {
                 #expect(error.code == .unexpectedRedirect, "\(error)")
                 #expect(error.httpStatusCode == 302)
             }
-            #expect(harness.store.requests.count == 1, "the redirect's target was asked for")
+            #expect(harness.fake.requests.count == 1, "the redirect's target was asked for")
         }
     }
 
@@ -77,20 +81,21 @@ struct HardeningTests {
     func anHTTPClientThatFollowsRedirectsStillGetsTheAnswerRefused(_ path: String) async throws {
         try await Harness.with { harness in
             // Elsewhere, and to itself (which AsyncHTTPClient refuses as a cycle).
-            let target = harness.server.baseURL + path
-            let redirect = FakeAppStore.Reply(status: 302, headers: [("Location", target)])
-            harness.store.update { $0.scripted = [redirect]; $0.transactions["1"] = try? harness.transaction("1") }
+            let target = harness.fake.baseURL + path
+            let redirect = FakeAppStoreServerAPI.Response(status: 302, headers: [.init(name: "Location", value: target)])
+            harness.fake.enqueue(.response(redirect))
+            harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
             // HTTPClient.shared follows redirects.
             let client = try AppStoreServerAPIClient(signingKey: harness.signingKey, keyId: Harness.keyId, issuerId: Harness.issuerId,
-                                                     bundleId: Harness.bundleId, baseURL: harness.server.baseURL, verifier: harness.verifier,
+                                                     bundleId: Harness.bundleId, baseURL: harness.fake.baseURL, verifier: harness.verifier,
                                                      options: Harness.fastOptions, httpClient: .shared)
             do throws(AppStoreServerAPIError) {
                 _ = try await client.getTransactionInfo(transactionId: "1")
-                Issue.record("an answer that came through a redirect was used (\(harness.store.requests.map(\.path)))")
+                Issue.record("an answer that came through a redirect was used (\(harness.fake.requests.map(\.path)))")
             } catch {
                 #expect(error.code == .unexpectedRedirect, "\(error)")
             }
-            #expect(harness.store.requests.count <= 2, "retried after a redirect: \(harness.store.requests.map(\.path))")
+            #expect(harness.fake.requests.count <= 2, "retried after a redirect: \(harness.fake.requests.map(\.path))")
         }
     }
 
@@ -117,11 +122,12 @@ struct HardeningTests {
 
     @Test func retryAfterWithLeadingZerosIsItsNumber() async throws {
         try await Harness.with { harness in
-            let limited = FakeAppStore.Reply.apiError(429, code: 4_290_000, message: "Rate limit exceeded.")
-            var reply = limited
-            reply.headers.append(("Retry-After", "00000000000000000000120"))
-            harness.store.update { $0.scripted = [reply] }
-            let client = try harness.client()
+            var reply = FakeAppStoreServerAPI.Response.apiError(429, code: 4_290_000, message: "Rate limit exceeded.")
+            reply.headers.append(.init(name: "Retry-After", value: "00000000000000000000120"))
+            harness.fake.enqueue(.response(reply))
+            var options = Harness.fastOptions
+            options.deadline = .seconds(10)
+            let client = try harness.client(options: options)
             do throws(AppStoreServerAPIError) {
                 _ = try await client.getTransactionInfo(transactionId: "1")
                 Issue.record("a 429 asking for 120 s within a 10 s deadline succeeded")
@@ -132,15 +138,15 @@ struct HardeningTests {
                 #expect(error.httpStatusCode == 429)
                 #expect(error.responseHeaders["retry-after"] == ["00000000000000000000120"])
             }
-            #expect(harness.store.requests.count == 1)
+            #expect(harness.fake.requests.count == 1)
         }
     }
 
     @Test func anErrorCarriesTheResponseHeaders() async throws {
         try await Harness.with { harness in
-            var reply = FakeAppStore.Reply.apiError(404, code: 4_040_010, message: "Transaction id not found.")
-            reply.headers.append(("X-Apple-Request-UUID", "abc-123"))
-            harness.store.update { $0.scripted = [reply] }
+            var reply = FakeAppStoreServerAPI.Response.apiError(404, code: 4_040_010, message: "Transaction id not found.")
+            reply.headers.append(.init(name: "X-Apple-Request-UUID", value: "abc-123"))
+            harness.fake.enqueue(.response(reply))
             let client = try harness.client()
             do throws(AppStoreServerAPIError) {
                 _ = try await client.getTransactionInfo(transactionId: "1")
@@ -161,9 +167,9 @@ struct HardeningTests {
         try await Harness.with { harness in
             let client = try harness.client()
             // A call makes the client sign and cache a bearer token.
-            harness.store.update { $0.transactions["1"] = try? harness.transaction("1") }
+            harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
             _ = try await client.getTransactionInfo(transactionId: "1")
-            let token = try #require(harness.store.requests.last?.authorization?.replacingOccurrences(of: "Bearer ", with: ""))
+            let token = try #require(harness.fake.requests.last?.authorization?.replacingOccurrences(of: "Bearer ", with: ""))
             var dumped = ""
             dump(client, to: &dumped)
             var dumpedKey = ""

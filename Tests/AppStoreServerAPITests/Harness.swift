@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTesting
 import Foundation
@@ -10,47 +11,46 @@ enum Shared {
     static let apiKey = Result { () throws(AppStoreTestingError) -> TestPrivateKey in try TestPrivateKey(generating: .p256) }
 }
 
-/// A fake App Store on 127.0.0.1, a minter and a verifier trusting the test PKI, for one test.
+/// A fake App Store on 127.0.0.1 (AppStoreServerAPITesting's, with the routes it does not serve
+/// added by ``ExtraRoutes``), a minter and a verifier trusting the test PKI, for one test.
 final class Harness: Sendable {
     static let keyId = "TESTKEY123"
     static let issuerId = "57246542-96fe-1a63-e053-0824d011072a"
     static let bundleId = "com.example.app"
 
-    let store: FakeAppStore
-    let server: FakeAppStoreServer
+    let fake: FakeAppStoreServerAPI
+    let extra: ExtraRoutes
     let minter: SignedDataMinter
     let verifier: SignedDataVerifier
     let signingKey: SigningKey
 
-    /// Options that keep tests short: small backoffs, a 10-second deadline.
-    static let fastOptions = AppStoreServerAPIClient.Options(deadline: .seconds(10), requestTimeout: .seconds(5), maximumAttempts: 4,
+    /// Options that keep tests short: small backoffs; a deadline generous enough for a loaded machine
+    /// (every suite runs in one process, in parallel, and a test can wait tens of seconds for a thread).
+    static let fastOptions = AppStoreServerAPIClient.Options(deadline: .seconds(120), requestTimeout: .seconds(60), maximumAttempts: 4,
                                                              initialBackoff: .milliseconds(50), maximumBackoff: .milliseconds(200))
 
-    private init(store: FakeAppStore, server: FakeAppStoreServer, minter: SignedDataMinter, verifier: SignedDataVerifier, signingKey: SigningKey) {
-        self.store = store
-        self.server = server
+    private init(fake: FakeAppStoreServerAPI, extra: ExtraRoutes, minter: SignedDataMinter, verifier: SignedDataVerifier, signingKey: SigningKey) {
+        self.fake = fake
+        self.extra = extra
         self.minter = minter
         self.verifier = verifier
         self.signingKey = signingKey
     }
 
-    /// Runs `body` with a started harness and closes the server afterwards, whatever happens.
+    /// Runs `body` with a started harness and stops the fake afterwards, whatever happens. Pages
+    /// hold two items.
     static func with(_ body: (Harness) async throws -> Void) async throws {
         let pki = try Shared.pki.get()
         let apiKey = try Shared.apiKey.get()
         let signingKey = try SigningKey(pem: apiKey.pemEncoded)
-        let store = try FakeAppStore(apiPublicKeyDER: signingKey.publicKeyDER, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
-        let server = try await FakeAppStoreServer(store: store)
-        let harness = Harness(store: store, server: server, minter: try SignedDataMinter(pki: pki),
-                              verifier: try SignedDataVerifier(configuration: pki.verifierConfiguration(bundleId: bundleId, environment: .sandbox)),
-                              signingKey: signingKey)
-        do {
-            try await body(harness)
-        } catch {
-            await server.close()
-            throw error
+        let minter = try SignedDataMinter(pki: pki)
+        let verifier = try SignedDataVerifier(configuration: pki.verifierConfiguration(bundleId: bundleId, environment: .sandbox))
+        try await FakeAppStoreServerAPI.withServer(keyId: keyId, issuerId: issuerId, bundleId: bundleId, publicKey: signingKey.publicKeyDER) { fake in
+            fake.pageSize = 2
+            let extra = ExtraRoutes(fake: fake)
+            fake.setFallbackRoute { extra.answer($0) }
+            try await body(Harness(fake: fake, extra: extra, minter: minter, verifier: verifier, signingKey: signingKey))
         }
-        await server.close()
     }
 
     /// A client of the fake App Store.
@@ -58,10 +58,10 @@ final class Harness: Sendable {
                 clock: (@Sendable () -> Date)? = nil) throws -> AppStoreServerAPIClient {
         if let clock {
             return try AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: Self.issuerId, bundleId: Self.bundleId,
-                                               baseURL: server.baseURL, verifier: verifier, options: options, clock: clock)
+                                               baseURL: fake.baseURL, verifier: verifier, options: options, clock: clock)
         }
         return try AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: Self.issuerId, bundleId: Self.bundleId,
-                                           baseURL: server.baseURL, verifier: verifier, options: options)
+                                           baseURL: fake.baseURL, verifier: verifier, options: options)
     }
 
     /// A signed transaction.

@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import Foundation
 import Testing
@@ -15,8 +16,8 @@ struct MassExtensionTests {
                                                        storefrontCountryCodes: ["USA", "FRA"], productId: "com.example.monthly")
             let acknowledged = try await client.extendRenewalDateForAllActiveSubscribers(request: request)
             #expect(acknowledged.requestIdentifier == "mass-1")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "POST /inApps/v1/subscriptions/extend/mass")
-            let sent = try #require(harness.store.read { $0.more.massExtensions["mass-1"] })
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "POST /inApps/v1/subscriptions/extend/mass")
+            let sent = try #require(harness.extra.read { $0.more.massExtensions["mass-1"] })
             #expect((sent["extendByDays"] as? NSNumber)?.intValue == 7)
             #expect((sent["extendReasonCode"] as? NSNumber)?.intValue == 3)
             #expect(sent["requestIdentifier"] as? String == "mass-1")
@@ -24,7 +25,7 @@ struct MassExtensionTests {
             #expect(sent["storefrontCountryCodes"] as? [String] == ["USA", "FRA"])
 
             let status = try await client.getStatusOfSubscriptionRenewalDateExtensions(requestIdentifier: "mass-1", productId: "com.example.monthly")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/subscriptions/extend/mass/com.example.monthly/mass-1")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/subscriptions/extend/mass/com.example.monthly/mass-1")
             #expect(status.requestIdentifier == "mass-1")
             #expect(status.complete == true)
             #expect(status.completeDate == Date(timeIntervalSince1970: 1_800_000_000))
@@ -38,7 +39,7 @@ struct MassExtensionTests {
             let client = try harness.client()
             _ = try await client.extendRenewalDateForAllActiveSubscribers(
                 request: MassExtendRenewalDateRequest(extendByDays: 1, extendReasonCode: .customerSatisfaction, requestIdentifier: "mass-2", productId: "p"))
-            let sent = try #require(harness.store.read { $0.more.massExtensions["mass-2"] })
+            let sent = try #require(harness.extra.read { $0.more.massExtensions["mass-2"] })
             #expect(sent["storefrontCountryCodes"] == nil)
             #expect(Set(sent.keys) == ["extendByDays", "extendReasonCode", "requestIdentifier", "productId"])
 

@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTesting
 import Foundation
@@ -10,7 +11,7 @@ struct PaginationTests {
     @Test func wholeHistoryAcrossPagesFeedsTheEntitlementEngine() async throws {
         try await Harness.with { harness in
             let items = try (1...5).map { try harness.transaction("\($0)", productId: $0 == 3 ? "com.example.pro" : "com.example.coins\($0)", type: $0 == 3 ? .nonConsumable : .consumable) }
-            harness.store.update { $0.history["1"] = items; $0.pageSize = 2 }
+            harness.fake.setTransactionHistory(items, for: "1")
             let client = try harness.client()
 
             var engine = EntitlementEngine()
@@ -23,7 +24,7 @@ struct PaginationTests {
             #expect(seen == ["1", "2", "3", "4", "5"])
             #expect(engine.currentEntitlements(at: Date()).map(\.productId) == ["com.example.pro"])
 
-            let requests = harness.store.requests
+            let requests = harness.fake.requests
             #expect(requests.count == 3)
             #expect(requests.map { $0.queryValues("revision") } == [[], ["page-2"], ["page-4"]])
             #expect(requests.allSatisfy { $0.path == "/inApps/v2/history/1" && $0.method == "GET" })
@@ -32,7 +33,7 @@ struct PaginationTests {
 
     @Test func filtersAreSentWithEveryPage() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.history["9"] = []; $0.pageSize = 2 }
+            harness.fake.setTransactionHistory([], for: "9")
             let request = TransactionHistoryRequest(startDate: Date(timeIntervalSince1970: 1_700_000_000), endDate: Date(timeIntervalSince1970: 1_700_000_100.5),
                                                     productIds: ["a", "b c"], productTypes: [.autoRenewable, .consumable], sort: .descending,
                                                     subscriptionGroupIdentifiers: ["g1"], inAppOwnershipType: .familyShared, revoked: false)
@@ -41,7 +42,7 @@ struct PaginationTests {
             #expect(page.hasMore == false)
             #expect(page.bundleId == Harness.bundleId)
             #expect(page.environment == .sandbox)
-            let sent = try #require(harness.store.requests.first)
+            let sent = try #require(harness.fake.requests.first)
             #expect(sent.queryValues("startDate") == ["1700000000000"])
             #expect(sent.queryValues("endDate") == ["1700000100500"])
             #expect(sent.queryValues("productId") == ["a", "b c"])
@@ -57,7 +58,7 @@ struct PaginationTests {
         try await Harness.with { harness in
             var items = try (1...5).map { try harness.transaction("\($0)") }
             items[2] = try Harness.tampered(items[2])
-            harness.store.update { $0.history["1"] = items; $0.pageSize = 2 }
+            harness.fake.setTransactionHistory(items, for: "1")
             let all = try await harness.client().transactionHistory(transactionId: "1").collect()
             #expect(all.count == 5)
             #expect(all.map(\.isVerified) == [true, true, false, true, true])
@@ -73,7 +74,7 @@ struct PaginationTests {
 
     @Test func aStringThatIsNotSignedDataMakesThePageMalformed() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.history["1"] = ["not-a-jws"] }
+            harness.fake.setTransactionHistory(["not-a-jws"], for: "1")
             await #expect {
                 _ = try await harness.client().getTransactionHistory(transactionId: "1")
             } throws: { error in
@@ -86,14 +87,14 @@ struct PaginationTests {
     @Test func aFailedPageEndsTheLoopAfterTheItemsAlreadyYielded() async throws {
         try await Harness.with { harness in
             let items = try (1...4).map { try harness.transaction("\($0)") }
-            harness.store.update { $0.history["1"] = items; $0.pageSize = 2 }
+            harness.fake.setTransactionHistory(items, for: "1")
             let client = try harness.client()
             var seen = 0
             var iterator = client.transactionHistory(transactionId: "1").makeAsyncIterator()
             _ = try await iterator.next()
             _ = try await iterator.next()
             seen = 2
-            harness.store.update { $0.scripted = [.apiError(400, code: 4000005, message: "Invalid request revision.")] }
+            harness.fake.enqueue(.apiError(status: 400, code: .invalidRequestRevision, message: "Invalid request revision."))
             await #expect {
                 _ = try await iterator.next()
             } throws: { error in
@@ -107,12 +108,12 @@ struct PaginationTests {
     @Test func refundHistoryAcrossPages() async throws {
         try await Harness.with { harness in
             let items = try (1...3).map { try harness.transaction("r\($0)") }
-            harness.store.update { $0.refunds["7"] = items; $0.pageSize = 2 }
+            harness.fake.setRefundHistory(items, for: "7")
             let all = try await harness.client().refundHistory(transactionId: "7").collect()
             #expect(all.map { $0.unsafePayloadValue.transactionId } == ["r1", "r2", "r3"])
             #expect(all.allSatisfy { $0.isVerified })
-            #expect(harness.store.requests.map(\.path) == ["/inApps/v2/refund/lookup/7", "/inApps/v2/refund/lookup/7"])
-            #expect(harness.store.requests.last?.queryValues("revision") == ["page-2"])
+            #expect(harness.fake.requests.map(\.path) == ["/inApps/v2/refund/lookup/7", "/inApps/v2/refund/lookup/7"])
+            #expect(harness.fake.requests.last?.queryValues("revision") == ["page-2"])
         }
     }
 
@@ -122,7 +123,10 @@ struct PaginationTests {
                 try harness.minter.notification(ResponseBodyV2DecodedPayload(notificationType: .didRenew),
                                                 transaction: Transaction(transactionId: "n\(index)", productId: "com.example.pro"))
             }
-            harness.store.update { $0.notifications = notifications; $0.pageSize = 2 }
+            harness.fake.setNotificationHistory(notifications.map { payload in
+                FakeAppStoreServerAPI.NotificationHistoryEntry(
+                    signedPayload: payload, sendAttempts: [FakeAppStoreServerAPI.SendAttempt(date: Date(timeIntervalSince1970: 1_700_000_000), result: .success)])
+            })
             let request = NotificationHistoryRequest(startDate: Date(timeIntervalSince1970: 1_700_000_000), endDate: Date(timeIntervalSince1970: 1_700_086_400),
                                                      notificationType: .didRenew, onlyFailures: true)
             let all = try await harness.client().notificationHistory(request: request).collect()
@@ -134,7 +138,7 @@ struct PaginationTests {
                 #expect(item.sendAttempts.first?.sendAttemptResult == .success)
                 #expect(item.sendAttempts.first?.attemptDate == Date(timeIntervalSince1970: 1_700_000_000))
             }
-            let requests = harness.store.requests
+            let requests = harness.fake.requests
             #expect(requests.map(\.method) == ["POST", "POST"])
             #expect(requests.map { $0.queryValues("paginationToken") } == [[], ["page-2"]])
             let body = try #require(try JSONSerialization.jsonObject(with: requests[0].body) as? [String: Any])

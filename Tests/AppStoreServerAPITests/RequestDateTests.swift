@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import Foundation
 import Testing
@@ -16,12 +17,12 @@ struct RequestDateTests {
 
     @Test func historyQueryDatesAreRoundedToTheNearestMillisecond() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.history["9"] = [] }
+            harness.fake.setTransactionHistory([], for: "9")
             let client = try harness.client()
             for version in [GetTransactionHistoryVersion.v1, .v2] {
                 _ = try await client.getTransactionHistory(
                     transactionId: "9", request: TransactionHistoryRequest(startDate: Self.subMillisecond, endDate: Self.clockLike), version: version)
-                let sent = try #require(harness.store.requests.last)
+                let sent = try #require(harness.fake.requests.last)
                 #expect(sent.queryValues("startDate") == ["123456"], "\(version)")
                 #expect(sent.queryValues("endDate") == ["1700000000124"], "\(version)")
             }
@@ -30,10 +31,10 @@ struct RequestDateTests {
 
     @Test func jsonBodyDatesAreWholeMilliseconds() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.notifications = [] }
+            harness.fake.setNotificationHistory([])
             let request = NotificationHistoryRequest(startDate: Self.subMillisecond, endDate: Self.clockLike)
             _ = try await harness.client().notificationHistory(request: request).collect()
-            let body = try #require(harness.store.requests.last?.body)
+            let body = try #require(harness.fake.requests.last?.body)
             let text = String(decoding: body, as: UTF8.self)
             #expect(text.contains("\"startDate\":123456"), "\(text)")
             #expect(text.contains("\"endDate\":1700000000124"), "\(text)")
@@ -43,11 +44,11 @@ struct RequestDateTests {
 
     @Test func aDateFromTheClockGoesOutWhole() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.notifications = [] }
+            harness.fake.setNotificationHistory([])
             let now = Date()
             let request = NotificationHistoryRequest(startDate: now.addingTimeInterval(-86_400), endDate: now)
             _ = try await harness.client().notificationHistory(request: request).collect()
-            let body = try #require(harness.store.requests.last?.body)
+            let body = try #require(harness.fake.requests.last?.body)
             let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
             let endDate = try #require(object["endDate"] as? NSNumber)
             #expect(endDate.int64Value == Int64((now.timeIntervalSince1970 * 1000).rounded()))

@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import Foundation
 import Testing
@@ -13,23 +14,23 @@ struct RetentionMessagingTests {
     static let messageId = UUID(uuidString: "B1B2C3D4-0000-4000-8000-000000000003") ?? UUID()
 
     /// The bytes of a small PNG file (signature, then a stand-in for its chunks).
-    static let png = Data(FakeAppStore.pngSignature + Array("IHDR and the rest".utf8))
+    static let png = Data(ExtraRoutes.pngSignature + Array("IHDR and the rest".utf8))
 
     @Test func imagesUploadListAndDelete() async throws {
         try await Harness.with { harness in
             let client = try harness.client()
             try await client.uploadImage(imageIdentifier: Self.imageId, image: Self.png, imageSize: .fullSize)
-            let upload = try #require(harness.store.requests.last)
+            let upload = try #require(harness.fake.requests.last)
             #expect("\(upload.method) \(upload.path)" == "PUT /inApps/v1/messaging/image/a1b2c3d4-0000-4000-8000-000000000001")
             #expect(upload.contentType == "image/png")
             #expect(upload.body == Self.png)
             #expect(upload.queryValues("imageSize") == ["FULL_SIZE"])
             try await client.uploadImage(imageIdentifier: Self.bulletImageId, image: Self.png)
-            #expect(harness.store.requests.last?.query.isEmpty == true)
+            #expect(harness.fake.requests.last?.query.isEmpty == true)
 
-            harness.store.update { $0.more.images["a1b2c3d4-0000-4000-8000-000000000001"]?.state = "APPROVED" }
+            harness.extra.update { $0.more.images["a1b2c3d4-0000-4000-8000-000000000001"]?.state = "APPROVED" }
             let list = try await client.getImageList()
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/image/list")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/image/list")
             let items = try #require(list.imageIdentifiers)
             #expect(items.map(\.imageIdentifier) == [Self.imageId, Self.bulletImageId])
             #expect(items.map(\.imageState) == [.approved, .pending])
@@ -40,13 +41,13 @@ struct RetentionMessagingTests {
             #expect(again?.httpStatusCode == 409)
             let notPNG = await apiError { try await client.uploadImage(imageIdentifier: UUID(), image: Data("GIF89a".utf8)) }
             #expect(notPNG?.apiError == .invalidImage)
-            let requestsBefore = harness.store.requests.count
+            let requestsBefore = harness.fake.requests.count
             let empty = await apiError { try await client.uploadImage(imageIdentifier: UUID(), image: Data()) }
             #expect(empty?.code == .invalidRequest)
-            #expect(harness.store.requests.count == requestsBefore)
+            #expect(harness.fake.requests.count == requestsBefore)
 
             try await client.deleteImage(imageIdentifier: Self.bulletImageId)
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /inApps/v1/messaging/image/a1b2c3d4-0000-4000-8000-000000000002")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /inApps/v1/messaging/image/a1b2c3d4-0000-4000-8000-000000000002")
             #expect(try await client.getImageList().imageIdentifiers?.map(\.imageIdentifier) == [Self.imageId])
             let gone = await apiError { try await client.deleteImage(imageIdentifier: Self.bulletImageId) }
             #expect(gone?.apiError == .imageNotFound)
@@ -63,7 +64,7 @@ struct RetentionMessagingTests {
                 image: UploadMessageImage(imageIdentifier: Self.imageId, altText: "A cake"), headerPosition: .aboveImage,
                 bulletPoints: [BulletPoint(text: "Every recipe", imageIdentifier: Self.bulletImageId, altText: "A tick")])
             try await client.uploadMessage(messageIdentifier: Self.messageId, request: message)
-            let upload = try #require(harness.store.requests.last)
+            let upload = try #require(harness.fake.requests.last)
             #expect("\(upload.method) \(upload.path)" == "PUT /inApps/v1/messaging/message/b1b2c3d4-0000-4000-8000-000000000003")
             #expect(upload.contentType == "application/json")
             let sent = try #require(try JSONSerialization.jsonObject(with: upload.body) as? [String: Any])
@@ -80,7 +81,7 @@ struct RetentionMessagingTests {
             #expect(inUse?.apiError == .imageInUse)
 
             let list = try await client.getMessageList()
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/message/list")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/message/list")
             #expect(list.messageIdentifiers?.map(\.messageIdentifier) == [Self.messageId])
             #expect(list.messageIdentifiers?.map(\.messageState) == [.pending])
 
@@ -98,13 +99,13 @@ struct RetentionMessagingTests {
             #expect(sameId?.apiError == .messageAlreadyExists)
 
             try await client.deleteMessage(messageIdentifier: Self.messageId)
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /inApps/v1/messaging/message/b1b2c3d4-0000-4000-8000-000000000003")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /inApps/v1/messaging/message/b1b2c3d4-0000-4000-8000-000000000003")
             #expect(try await client.getMessageList().messageIdentifiers?.isEmpty == true)
             let gone = await apiError { try await client.deleteMessage(messageIdentifier: Self.messageId) }
             #expect(gone?.apiError == .messageNotFound)
             // A minimal message sends header and body only.
             try await client.uploadMessage(messageIdentifier: Self.messageId, request: UploadMessageRequestBody(header: "h", body: "b"))
-            let minimal = try #require(try JSONSerialization.jsonObject(with: harness.store.requests.last?.body ?? Data()) as? [String: String])
+            let minimal = try #require(try JSONSerialization.jsonObject(with: harness.fake.requests.last?.body ?? Data()) as? [String: String])
             #expect(minimal == ["header": "h", "body": "b"])
         }
     }
@@ -118,21 +119,21 @@ struct RetentionMessagingTests {
             #expect(pending?.apiError == .messageNotApproved)
             #expect(pending?.httpStatusCode == 403)
 
-            harness.store.update { $0.more.messages["b1b2c3d4-0000-4000-8000-000000000003"]?.state = "APPROVED" }
+            harness.extra.update { $0.more.messages["b1b2c3d4-0000-4000-8000-000000000003"]?.state = "APPROVED" }
             try await client.configureDefaultMessage(productId: "com.example.monthly", locale: "en-US", request: configuration)
-            let put = try #require(harness.store.requests.last)
+            let put = try #require(harness.fake.requests.last)
             #expect("\(put.method) \(put.path)" == "PUT /inApps/v1/messaging/default/com.example.monthly/en-US")
             #expect(try JSONSerialization.jsonObject(with: put.body) as? [String: String] == ["messageIdentifier": "b1b2c3d4-0000-4000-8000-000000000003"])
 
             let current = try await client.getDefaultMessage(productId: "com.example.monthly", locale: "en-US")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/default/com.example.monthly/en-US")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/default/com.example.monthly/en-US")
             #expect(current.messageIdentifier == Self.messageId)
 
             let badLocale = await apiError { try await client.configureDefaultMessage(productId: "com.example.monthly", locale: "english", request: configuration) }
             #expect(badLocale?.apiError == .invalidLocale)
 
             try await client.deleteDefaultMessage(productId: "com.example.monthly", locale: "en-US")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /inApps/v1/messaging/default/com.example.monthly/en-US")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /inApps/v1/messaging/default/com.example.monthly/en-US")
             let none = await apiError { _ = try await client.getDefaultMessage(productId: "com.example.monthly", locale: "en-US") }
             #expect(none?.apiError == .defaultMessageNotFound)
             #expect(none?.httpStatusCode == 404)
@@ -148,15 +149,15 @@ struct RetentionMessagingTests {
             #expect(badURL?.apiError == .badRequestRealtimeUrl)
 
             try await client.configureRealtimeUrl(request: RealtimeUrlRequest(realtimeURL: "https://example.com/retention"))
-            let put = try #require(harness.store.requests.last)
+            let put = try #require(harness.fake.requests.last)
             #expect("\(put.method) \(put.path)" == "PUT /inApps/v1/messaging/realtime/url")
             #expect(try JSONSerialization.jsonObject(with: put.body) as? [String: String] == ["realtimeURL": "https://example.com/retention"])
             let configured = try await client.getRealtimeUrl()
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/realtime/url")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/realtime/url")
             #expect(configured.realtimeURL == "https://example.com/retention")
 
             let started = try await client.initiatePerformanceTest(request: PerformanceTestRequest(originalTransactionId: "1000"))
-            let post = try #require(harness.store.requests.last)
+            let post = try #require(harness.fake.requests.last)
             #expect("\(post.method) \(post.path)" == "POST /inApps/v1/messaging/performanceTest")
             #expect(try JSONSerialization.jsonObject(with: post.body) as? [String: String] == ["originalTransactionId": "1000"])
             let requestId = try #require(started.requestId)
@@ -169,7 +170,7 @@ struct RetentionMessagingTests {
             #expect(second?.apiError == .existingPerformanceTestRun)
 
             let results = try await client.getPerformanceTestResults(requestId: requestId)
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/performanceTest/result/\(requestId)")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "GET /inApps/v1/messaging/performanceTest/result/\(requestId)")
             #expect(results.result == .pass)
             #expect(results.target == "https://example.com/retention")
             #expect(results.successRate == 100)
@@ -183,7 +184,7 @@ struct RetentionMessagingTests {
             #expect(unknown?.apiError == .performanceTestRunNotFound)
 
             try await client.deleteRealtimeUrl()
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /inApps/v1/messaging/realtime/url")
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /inApps/v1/messaging/realtime/url")
             let deleted = await apiError { _ = try await client.getRealtimeUrl() }
             #expect(deleted?.apiError == .realtimeUrlNotFound)
         }
@@ -191,7 +192,7 @@ struct RetentionMessagingTests {
 
     @Test func productionRealtimeURLNeedsAPassedPerformanceTest() async throws {
         try await Harness.with { harness in
-            harness.store.update { $0.environment = "Production" }
+            harness.extra.update { $0.environment = "Production" }
             let client = try harness.client()
             let refused = await apiError { try await client.configureRealtimeUrl(request: RealtimeUrlRequest(realtimeURL: "https://example.com/retention")) }
             #expect(refused?.apiError == .forbiddenNoPassingTest)

@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import Foundation
 import Testing
@@ -12,23 +13,23 @@ struct TransactionEndpointTests {
         try await Harness.with { harness in
             let items = try (1...3).map { try harness.transaction("h\($0)") }
             let tampered = try Harness.tampered(items[1])
-            harness.store.update { $0.history["h1"] = [items[0], tampered, items[2]] }
+            harness.fake.setTransactionHistory([items[0], tampered, items[2]], for: "h1")
             let client = try harness.client()
             let all = try await client.transactionHistory(transactionId: "h1", version: .v1).collect()
             #expect(all.map { $0.unsafePayloadValue.transactionId } == ["h1", "h2", "h3"])
             #expect(all.map(\.isVerified) == [true, false, true])
-            let requests = harness.store.requests
+            let requests = harness.fake.requests
             #expect(requests.map(\.path) == ["/inApps/v1/history/h1", "/inApps/v1/history/h1"])
             #expect(requests.last?.queryValues("revision") == ["page-2"])
 
             let page = try await client.getTransactionHistory(transactionId: "h1", request: TransactionHistoryRequest(sort: .descending), version: .v1)
             #expect(page.transactions.count == 2)
             #expect(page.hasMore == true)
-            #expect(harness.store.requests.last?.queryValues("sort") == ["DESCENDING"])
-            #expect(harness.store.requests.last?.path == "/inApps/v1/history/h1")
+            #expect(harness.fake.requests.last?.queryValues("sort") == ["DESCENDING"])
+            #expect(harness.fake.requests.last?.path == "/inApps/v1/history/h1")
 
             _ = try await client.getTransactionHistory(transactionId: "h1")
-            #expect(harness.store.requests.last?.path == "/inApps/v2/history/h1")
+            #expect(harness.fake.requests.last?.path == "/inApps/v2/history/h1")
         }
     }
 
@@ -41,9 +42,9 @@ struct TransactionEndpointTests {
                 deliveryStatus: .deliveredAndWorkingProperly, appAccountToken: token, accountTenure: .thirtyDaysToNinetyDays,
                 playTime: .oneToSixHours, lifetimeDollarsRefunded: .zeroDollars,
                 lifetimeDollarsPurchased: .fiftyDollarsToNinetyNineDollarsAndNinetyNineCents, userStatus: .active, refundPreference: .preferDecline))
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v1/transactions/consumption/77")
-            #expect(harness.store.requests.last?.contentType == "application/json")
-            let sent = try #require(harness.store.read { $0.more.consumptionV1["77"] })
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v1/transactions/consumption/77")
+            #expect(harness.fake.requests.last?.contentType == "application/json")
+            let sent = try #require(harness.extra.read { $0.more.consumptionV1["77"] })
             #expect(sent["customerConsented"] as? Bool == true)
             #expect(sent["sampleContentProvided"] as? Bool == true)
             #expect(sent["appAccountToken"] as? String == "7e3fb20b-4cdb-47cc-936d-99d65f608138")
@@ -55,7 +56,7 @@ struct TransactionEndpointTests {
             // Unknown fields stay undeclared (0), a missing token is "" and no preference is left out.
             try await client.sendConsumptionData(transactionId: "78", request: ConsumptionRequestV1(
                 customerConsented: true, sampleContentProvided: false, deliveryStatus: .didNotDeliverForOtherReason))
-            let minimal = try #require(harness.store.read { $0.more.consumptionV1["78"] })
+            let minimal = try #require(harness.extra.read { $0.more.consumptionV1["78"] })
             #expect(minimal["appAccountToken"] as? String == "")
             #expect(minimal["refundPreference"] == nil)
             #expect((minimal["deliveryStatus"] as? NSNumber)?.intValue == 5)
@@ -72,17 +73,17 @@ struct TransactionEndpointTests {
     @Test func finishTransaction() async throws {
         try await Harness.with { harness in
             let jws = try harness.transaction("f1", type: .consumable)
-            harness.store.update { $0.transactions["f1"] = jws }
+            harness.fake.setTransactionInfo(jws, for: "f1")
             let client = try harness.client()
             try await client.finishTransaction(transactionId: "f1")
-            #expect(harness.store.requests.last.map { "\($0.method) \($0.path)" } == "POST /inApps/v1/transactions/f1/finish")
-            #expect(harness.store.requests.last?.body.isEmpty == true)
-            #expect(harness.store.read { $0.more.finished } == ["f1"])
+            #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "POST /inApps/v1/transactions/f1/finish")
+            #expect(harness.fake.requests.last?.body.isEmpty == true)
+            #expect(harness.extra.read { $0.more.finished } == ["f1"])
 
             let unknown = await apiError { try await client.finishTransaction(transactionId: "nope") }
             #expect(unknown?.apiError == .transactionIdNotFound)
             #expect(unknown?.httpStatusCode == 404)
-            #expect(harness.store.read { $0.more.finished } == ["f1"])
+            #expect(harness.extra.read { $0.more.finished } == ["f1"])
         }
     }
 }

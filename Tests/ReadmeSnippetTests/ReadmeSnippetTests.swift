@@ -47,11 +47,30 @@ struct ReadmeSnippetTests {
     }
 
     /// The DocC articles of the library's catalog.
+    /// Every article of every public module's DocC catalog.
     static func doccArticles() throws -> [URL] {
-        let catalog = packageRoot.appendingPathComponent("Sources/AppStoreVerification/Documentation.docc")
-        return try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "md" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let sources = packageRoot.appendingPathComponent("Sources")
+        var articles: [URL] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let catalog = sources.appendingPathComponent(module).appendingPathComponent("Documentation.docc")
+            guard FileManager.default.fileExists(atPath: catalog.path) else { continue }
+            articles += try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "md" }
+        }
+        return articles.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test("the README's configuration shows every setting with its default")
+    func configurationSnippetShowsTheDefaults() throws {
+        let shown = try ReadmeContext.configurationSnippet().configuration
+        let defaults = SignedDataVerifier.Configuration(bundleId: "com.example.app", appAppleId: 1234567890, environment: .production)
+        #expect(shown.trustedRoots == defaults.trustedRoots)
+        #expect(shown.trustedReceiptRoots == defaults.trustedReceiptRoots)
+        #expect(shown.strictChecks == defaults.strictChecks)
+        #expect(shown.chainCacheCapacity == defaults.chainCacheCapacity)
+        #expect(shown.maximumInputLength == defaults.maximumInputLength)
+        #expect(shown.xcodeCertificate == nil && defaults.xcodeCertificate == nil)
+        #expect(shown.xcodeReceiptCertificate == nil && defaults.xcodeReceiptCertificate == nil)
     }
 
     @Test("every line of every Swift block in README.md is compiled here, in order")
@@ -70,7 +89,7 @@ struct ReadmeSnippetTests {
     func doccBlocksAreCompiled() throws {
         // An article's block may be compiled in DocCSnippets.swift or, when the README shows the
         // same code, in ReadmeSnippets.swift.
-        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift"]
+        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift", "APITestingSnippets.swift"]
         let compiled = try files.map { try Self.compiledLines($0) }
         let articles = try Self.doccArticles()
         #expect(articles.count >= 8)

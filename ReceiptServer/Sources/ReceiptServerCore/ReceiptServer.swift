@@ -117,6 +117,9 @@ public final class ReceiptServer: Service, Sendable {
         let notifications = NotificationsRoute(server: context)
         let entitlements = EntitlementsRoute(server: context)
         let reconcile = ReconcileRoute(server: context, metrics: metrics, client: apiClient)
+        // The support console, under /console: HTML pages behind a session, only with an access token (Console/).
+        ConsoleRoutes.register(on: router, server: context, accessToken: access.bearerToken, reconcile: reconcile,
+                               isReconcileConfigured: apiClient != nil)
         let health = HealthRoute(server: context, metrics: metrics)
         let metricsRoute = MetricsRoute(metrics: metrics)
         // Open: the app's and Apple's bodies are signed, and anyone but the backend is told only

@@ -3,9 +3,10 @@ import Foundation
 @testable import ReceiptServerCore
 import Testing
 
-/// The records stored beside each JWS are written by the library's JSON writer and cut into their
-/// three arrays (``HistoryMembers``); they must be the very bytes the earlier Foundation path wrote
-/// (`JSONEncoder`, sorted keys, unescaped slashes), or `reverify` would report every row of an
+/// The records stored beside each JWS are written by ``ServerJSON`` (the library's public
+/// `AppStoreJSON.makeEncoder()`) and cut into their three arrays (``HistoryMembers``); they must be
+/// the very bytes the earlier Foundation path wrote (`JSONEncoder`, sorted keys, unescaped slashes,
+/// encoded, decoded and each array encoded again), or `reverify` would report every row of an
 /// existing database as changed.
 @Suite("Stored records: the same bytes as Foundation's encoder")
 struct RecordsEncodingTests {

@@ -1,5 +1,5 @@
 /// The top-level members of an encoded `CustomerHistory` (`{"renewalInfos":[…],"revocationNotices":[…],
-/// "transactions":[…],"version":1}`, as the library's JSON writer writes it: no whitespace), each
+/// "transactions":[…],"version":1}`, as ``ServerJSON`` writes it: no whitespace), each
 /// member's value as its JSON text, found by one pass over the bytes. It reads only what
 /// ``VerifiedRecords/of(_:name:)`` has just encoded, never outside data; anything else is
 /// ``CorruptRecords``.

@@ -21,16 +21,16 @@ struct VerifiedRecords: Sendable, Equatable {
 
     /// The rejections as the stored JSON array.
     var rejectionsJSON: String {
-        get throws { rejections.isEmpty ? "[]" : String(decoding: try AppStoreJSON.encode(rejections), as: UTF8.self) }
+        get throws { rejections.isEmpty ? "[]" : String(decoding: try ServerJSON.encode(rejections), as: UTF8.self) }
     }
 
     /// The records of one verification result, named `name` in rejections (`"transaction 2000…"`):
-    /// the history that ingesting it alone yields, encoded once by the library's JSON writer (the
-    /// bytes `JSONEncoder` writes with sorted keys and unescaped slashes), cut into its three arrays.
+    /// the history that ingesting it alone yields, encoded once (``ServerJSON``: sorted keys,
+    /// unescaped slashes) and cut into its three arrays.
     static func of(_ item: EntitlementEngine.Item, name: String) throws -> VerifiedRecords {
         var engine = EntitlementEngine()
         let report = engine.ingest(item)
-        let members = try HistoryMembers(Array(AppStoreJSON.encode(engine.history)))
+        let members = try HistoryMembers(Array(ServerJSON.encode(engine.history)))
         return VerifiedRecords(
             transactionRecords: members["transactions"], renewalRecords: members["renewalInfos"],
             revocationRecords: members["revocationNotices"],

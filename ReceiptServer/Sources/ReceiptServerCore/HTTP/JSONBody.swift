@@ -5,13 +5,11 @@ import NIOCore
 
 /// JSON request parsing and response rendering shared by the routes.
 enum JSONBody {
-    /// `value` as a JSON response (keys sorted, so the output is stable), written by the library's
-    /// JSON writer (the bytes `JSONEncoder` writes with sorted keys and unescaped slashes, several
-    /// times faster).
+    /// `value` as a JSON response (keys sorted, so the output is stable; ``ServerJSON``).
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         let bytes: [UInt8]
         do {
-            bytes = Array(try AppStoreJSON.encode(value))
+            bytes = Array(try ServerJSON.encode(value))
         } catch {
             // Only the server's own response types reach here; they always encode.
             let data = Data(#"{"error":{"status":500,"code":"internal","message":"The response did not encode."}}"#.utf8)

@@ -29,7 +29,7 @@ struct ReconcileRoute: Sendable {
     /// `nil` when the server has no App Store Server API credentials.
     let client: AppStoreServerAPIClient?
 
-    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
+    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         guard let client else {
             throw APIError(.notImplemented, code: "reconcileNotConfigured",
                            "Reconciliation needs App Store Server API credentials: start the server with RECEIPT_SERVER_API_KEY_FILE, RECEIPT_SERVER_API_KEY_ID and RECEIPT_SERVER_API_ISSUER_ID (or --api-key-file, --api-key-id, --api-issuer-id).")

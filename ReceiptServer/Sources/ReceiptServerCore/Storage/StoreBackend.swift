@@ -66,4 +66,18 @@ protocol StoreBackend: Sendable {
 
     /// Whether a notification with this `notificationUUID` is stored.
     func hasNotification(uuid: String) async throws(StorageError) -> Bool
+
+    // MARK: The support console's reads
+
+    /// Every stored JWS of the customer's purchases with its row number, arrival and stored
+    /// rejections, oldest first (or only row `id`, when it is theirs).
+    func consoleItems(ofCustomer customer: String, id: Int64?) async throws(StorageError) -> [ConsoleStoredItem]
+
+    /// Whether anything was ever stored for the customer (a revision, or a purchase linked to them).
+    func consoleKnows(customer: String) async throws(StorageError) -> Bool
+
+    /// The customer a purchase (`originalTransactionId`) is linked to, else the customer (or, when
+    /// none, the unlinked purchase) of the first stored row whose `originalTransactionId`,
+    /// `transactionId` or `notificationUUID` (also lowercased) is `identifier`, linked rows first.
+    func consoleMatch(forIdentifier identifier: String) async throws(StorageError) -> ConsoleSearchMatch?
 }

@@ -203,7 +203,7 @@ final class PostgresBackend: StoreBackend {
     /// (a saturated pool or an unreachable server answers 503); once it has one, `body` runs to its
     /// end (waits for locks are bounded by `lock_timeout`), so a write that committed is never
     /// reported as failed.
-    private func withLeasedConnection<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (PostgresWrites) async throws -> T) async throws(StorageError) -> T {
+    func withLeasedConnection<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (PostgresWrites) async throws -> T) async throws(StorageError) -> T {
         let milliseconds = busyTimeoutMilliseconds
         let pool = self.pool
         let logger = self.logger

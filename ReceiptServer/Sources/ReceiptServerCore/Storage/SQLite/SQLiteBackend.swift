@@ -233,7 +233,7 @@ final class SQLiteBackend: StoreBackend {
     // MARK: Reads
 
     /// Runs `work` on a reading connection, in one snapshot.
-    private func read<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
+    func read<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
         do {
             return try await pool.read(work)
         } catch {
