@@ -33,7 +33,7 @@ struct RecordsEncodingTests {
                 let payload = TestData.unverifiedPayload(line)
                 let item: EntitlementEngine.Item
                 if line.hasPrefix("{") || payload["notificationType"] != nil {
-                    guard let result = try? (line.hasPrefix("{") ? verifier.verifyNotification(body: Data(line.utf8)) : verifier.verifyNotification(line)) else { continue }
+                    guard let result = try? (line.hasPrefix("{") ? verifier.verifyNotification(Data(line.utf8)) : verifier.verifyNotification(line)) else { continue }
                     item = .notification(result)
                 } else if payload["transactionId"] != nil {
                     guard let result = try? verifier.verifyTransaction(line) else { continue }
