@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # CI for ReceiptServer: build (warnings in the service's own code fail the run) and test,
-# against SQLite and a throwaway PostgreSQL cluster the tests start themselves.
+# against SQLite (GRDB over the system's libsqlite3) and a throwaway PostgreSQL cluster the tests
+# start themselves, then the support console in headless Chromium.
 # .ci/run calls it from the repository root; it works from any directory.
 #
 # The package builds in ReceiptServer/.build: cache that folder between CI runs where the
 # CI allows it (keyed on ReceiptServer/Package.swift and Package.swift), since the first
-# build of Hummingbird, AsyncHTTPClient, PostgresNIO and SQLite takes several minutes on 2 cores.
+# build of Hummingbird, AsyncHTTPClient, PostgresNIO and GRDB takes several minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")"
 here="$(pwd)"
@@ -18,6 +19,18 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "${RECEIPT_SERV
     if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+fi
+# SQLite through GRDB links the system's SQLite (libsqlite3-dev), and the lock tests run the sqlite3
+# shell as the other process holding a database's lock.
+need_apt=()
+[ -f /usr/include/sqlite3.h ] || need_apt+=(libsqlite3-dev)
+command -v sqlite3 >/dev/null 2>&1 || need_apt+=(sqlite3)
+if [ ${#need_apt[@]} -gt 0 ]; then
+    echo "ci(ReceiptServer): installing ${need_apt[*]}"
+    sudo=""
+    if [ "$(id -u)" != "0" ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
 # With the binaries present, a PostgreSQL test that cannot start its server fails instead of skipping.
 export RECEIPT_SERVER_REQUIRE_POSTGRES=1

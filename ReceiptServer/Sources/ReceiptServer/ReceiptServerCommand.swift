@@ -121,6 +121,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environmentVariables = ProcessInfo.processInfo.environment
+        MemoryTuning.apply(environment: environmentVariables)
         func setting(_ value: String?, _ name: String) -> String? {
             value ?? environmentVariables[name].flatMap { $0.isEmpty ? nil : $0 }
         }

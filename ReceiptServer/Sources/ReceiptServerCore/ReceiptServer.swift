@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// The receipt server: Hummingbird routes over a ``ReceiptStore``, as a `Service`.
 ///
 /// ```swift
-/// let server = try await ReceiptServer(configuration: configuration, logger: logger)
+/// let server = try await ReceiptServer(configuration: configuration, access: AccessControl(bearerToken: token), logger: logger)
 /// let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
 /// try await group.run()
 /// ```

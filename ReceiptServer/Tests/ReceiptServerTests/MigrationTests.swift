@@ -3,7 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import ReceiptServerCore
-import SQLiteNIO
+import GRDB
 import Testing
 
 /// A database of schema 1 (as the first server wrote it: the JWS text unique, no stored records)
@@ -54,14 +54,11 @@ struct MigrationTests {
         let statements = Self.schema1(store) + (try Self.schema1Rows())
         switch store {
         case .sqlite:
-            let connection = try await SQLiteConnection.open(storage: .file(path: database.location), logger: Logger(label: "schema-1"))
-            do {
-                for statement in statements + ["PRAGMA user_version = 1"] { _ = try await connection.query(statement) }
-            } catch {
-                try? await connection.close()
-                throw error
+            let connection = try DatabaseQueue(path: database.location)
+            try await connection.writeWithoutTransaction { db in
+                for statement in statements + ["PRAGMA user_version = 1"] { try db.execute(sql: statement) }
             }
-            try await connection.close()
+            try connection.close()
         case .postgres:
             let cluster = try await PostgresCluster.shared()
             try await cluster.execute(
@@ -95,21 +92,24 @@ struct MigrationTests {
         try await server.stop()
 
         if store == .sqlite {
-            let connection = try await SQLiteConnection.open(storage: .file(path: database.location), logger: Logger(label: "check"))
+            let connection = try DatabaseQueue(path: database.location)
             do {
-                #expect(try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer == 3)
-                let versions = try await connection.query("SELECT version FROM schema_migrations ORDER BY version").compactMap { $0.column("version")?.integer }
+                let (userVersion, versions, indexes) = try await connection.read { db in
+                    (try Int.fetchOne(db, sql: "PRAGMA user_version"),
+                     try Int.fetchAll(db, sql: "SELECT version FROM schema_migrations ORDER BY version"),
+                     try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'signed_data'")
+                        .map { "\($0["name"] as String? ?? "") \($0["sql"] as String? ?? "")" })
+                }
+                #expect(userVersion == 3)
                 #expect(versions == [1, 2, 3])
-                let indexes = try await connection.query("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'signed_data'")
-                    .map { "\($0.column("name")?.string ?? "") \($0.column("sql")?.string ?? "")" }
                 #expect(indexes.contains { $0.contains("jws_sha256") }, "\(indexes)")
                 #expect(indexes.contains { $0.contains("notification_uuid") }, "the backfill's lookup index: \(indexes)")
                 #expect(!indexes.contains { $0.hasPrefix("sqlite_autoindex") }, "no index on the JWS text: \(indexes)")
             } catch {
-                try? await connection.close()
+                try? connection.close()
                 throw error
             }
-            try await connection.close()
+            try connection.close()
         }
     }
 

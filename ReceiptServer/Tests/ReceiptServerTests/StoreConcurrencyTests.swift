@@ -3,7 +3,6 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import ReceiptServerCore
-import SQLiteNIO
 import Testing
 
 /// Reads beside writes, a locked database, many writes at once.
@@ -17,12 +16,12 @@ struct StoreConcurrencyTests {
         defer { directory.remove() }
         let customer = "6a1e3c5d-7b9f-4e2a-8c4d-1f3e5a7b9c0d"
         let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, busyTimeoutMilliseconds: 2000)
-        let other = try await SQLiteConnection.open(storage: .file(path: directory.databasePath), logger: Logger(label: "other-writer"))
         do {
             let jws = try TestData.jws("jws/transaction-valid.jws")
             let purchase = try await server.retryingWhileUnavailable { try await server.postTransaction(jws, appAccountToken: customer) }
             #expect(purchase.status == 200, "\(purchase.text)")
-            _ = try await other.query("BEGIN IMMEDIATE")
+            let other = try await SQLiteLockHolder.lock(directory.databasePath)
+            defer { other.kill() }
             // Reads go to WAL readers: they answer while the lock is held.
             let read = try await server.entitlements(of: customer)
             #expect(read.status == 200, "\(read.text)")
@@ -40,16 +39,14 @@ struct StoreConcurrencyTests {
                 #expect(answer.status == 503, "\(answer.text)")
                 #expect(answer.header("Retry-After") != nil)
             }
-            _ = try await other.query("ROLLBACK")
+            try await other.release()
             #expect(try await server.server.store.count(of: .notification) == 0)
             let retried = try await server.retryingWhileUnavailable { try await server.postNotification(notification) }
             #expect(retried.status == 200, "\(retried.text)")
         } catch {
-            try? await other.close()
             try await server.stop()
             throw error
         }
-        try await other.close()
         try await server.stop()
     }
 

@@ -11,3 +11,16 @@ struct ConsoleStoredItem: Sendable, Equatable {
     /// empty when all of it counts.
     let rejections: [RejectionJSON]
 }
+
+extension ConsoleStoredItem {
+    /// An item read from a row of either database: its `rejections` column (a JSON array, or NULL
+    /// for none) decoded; a column that is not JSON is shown as one rejection that says so.
+    init(id: Int64, stored: StoredSignedData, receivedAt: Int64?, rejectionsJSON: String?) {
+        let rejections = (try? VerifiedRecords.rejections(fromJSON: rejectionsJSON ?? "[]"))
+            ?? [RejectionJSON(item: VerifiedRecords.name(of: stored.kind, transactionId: stored.transactionId,
+                                                          notificationUUID: stored.notificationUUID,
+                                                          originalTransactionId: stored.originalTransactionId),
+                              code: "corruptRecords", message: "the stored rejections are not JSON; run ReceiptServer --reverify")]
+        self.init(id: id, stored: stored, receivedAt: receivedAt ?? 0, rejections: rejections)
+    }
+}

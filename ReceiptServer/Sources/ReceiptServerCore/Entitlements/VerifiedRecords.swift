@@ -21,20 +21,19 @@ struct VerifiedRecords: Sendable, Equatable {
 
     /// The rejections as the stored JSON array.
     var rejectionsJSON: String {
-        get throws { String(decoding: try Self.encoder.encode(rejections), as: UTF8.self) }
+        get throws { rejections.isEmpty ? "[]" : String(decoding: try ServerJSON.encode(rejections), as: UTF8.self) }
     }
 
-    /// The records of one verification result, named `name` in rejections (`"transaction 2000…"`).
+    /// The records of one verification result, named `name` in rejections (`"transaction 2000…"`):
+    /// the history that ingesting it alone yields, encoded once (``ServerJSON``: sorted keys,
+    /// unescaped slashes) and cut into its three arrays.
     static func of(_ item: EntitlementEngine.Item, name: String) throws -> VerifiedRecords {
         var engine = EntitlementEngine()
         let report = engine.ingest(item)
-        let history = try decoder.decode([String: JSONValue].self, from: try encoder.encode(engine.history))
-        func array(_ key: String) throws -> String {
-            String(decoding: try encoder.encode(history[key] ?? .array([])), as: UTF8.self)
-        }
+        let members = try HistoryMembers(Array(ServerJSON.encode(engine.history)))
         return VerifiedRecords(
-            transactionRecords: try array("transactions"), renewalRecords: try array("renewalInfos"),
-            revocationRecords: try array("revocationNotices"),
+            transactionRecords: members["transactions"], renewalRecords: members["renewalInfos"],
+            revocationRecords: members["revocationNotices"],
             rejections: report.rejections.map { RejectionJSON(item: "\(name): \($0.item)", code: $0.code, message: $0.message) })
     }
 
@@ -77,20 +76,13 @@ struct VerifiedRecords: Sendable, Equatable {
         }
         let json = "{\"version\":\(CustomerHistory.formatVersion),\"transactions\":\(try joined(rows.map(\.transactionRecords))),"
             + "\"renewalInfos\":\(try joined(rows.map(\.renewalRecords))),\"revocationNotices\":\(try joined(rows.map(\.revocationRecords)))}"
-        return try decoder.decode(CustomerHistory.self, from: Data(json.utf8))
+        return try AppStoreJSON.decode(CustomerHistory.self, from: Data(json.utf8))
     }
 
     /// Decodes a stored rejections array.
     static func rejections(fromJSON text: String) throws -> [RejectionJSON] {
-        text == "[]" ? [] : try decoder.decode([RejectionJSON].self, from: Data(text.utf8))
+        text == "[]" ? [] : try AppStoreJSON.decode([RejectionJSON].self, from: Data(text.utf8))
     }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-    private static let decoder = JSONDecoder()
 }
 
 /// A stored records column is not a JSON array: the database was edited by hand or damaged.

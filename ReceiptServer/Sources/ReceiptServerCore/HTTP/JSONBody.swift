@@ -5,21 +5,19 @@ import NIOCore
 
 /// JSON request parsing and response rendering shared by the routes.
 enum JSONBody {
-    /// `value` as a JSON response (keys sorted, so the output is stable).
+    /// `value` as a JSON response (keys sorted, so the output is stable; ``ServerJSON``).
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try encoder.encode(value)
+            bytes = Array(try ServerJSON.encode(value))
         } catch {
             // Only the server's own response types reach here; they always encode.
-            data = Data(#"{"error":{"status":500,"code":"internal","message":"The response did not encode."}}"#.utf8)
+            let data = Data(#"{"error":{"status":500,"code":"internal","message":"The response did not encode."}}"#.utf8)
             return Response(status: .internalServerError, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// Reads the whole request body, refusing more than `limit` bytes with 413.

@@ -54,7 +54,7 @@ public final class ReceiptStore: Sendable {
         let backend: any StoreBackend
         switch parsed {
         case .sqlite(let path):
-            backend = try await SQLiteBackend.open(
+            backend = try SQLiteBackend.open(
                 path: path, readerCount: configuration.readerConnections, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
         case .postgres(let postgres):
             backend = try PostgresBackend.open(
@@ -62,7 +62,7 @@ public final class ReceiptStore: Sendable {
                 busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
         }
         do {
-            try await SchemaMigrations.migrate(backend, now: UnixMilliseconds.of(Date())) { kind, jws, name in
+            try await backend.migrate(now: UnixMilliseconds.of(Date())) { kind, jws, name in
                 try VerifiedRecords.verifying(kind, jws: jws, name: name, verifier: verifier)
             }
         } catch {
@@ -130,33 +130,11 @@ public final class ReceiptStore: Sendable {
     public func storeTransaction(_ item: VerifiedSignedData, with others: [VerifiedSignedData] = [], appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> TransactionOutcome {
         guard let purchase = item.row.originalTransactionId else { return .noCustomer }
         let operation = "storing transaction \(item.row.transactionId ?? "?")"
-        let prepared = try Self.prepare([item] + others, operation: operation)
+        let rows = try Self.prepare([item] + others, operation: operation)
         let cache = self.cache
-        return try await backend.write(operation, { session -> (TransactionOutcome, CustomerChange?) in
-            let customer: String
-            var newlyLinked = false
-            if let claimed = appAccountToken {
-                newlyLinked = try await StoreSQL.link(purchase, to: claimed, on: session, at: receivedAt)
-                if !newlyLinked, let linked = try await StoreSQL.customer(of: purchase, on: session), linked != claimed {
-                    return (.conflict(linkedTo: linked), nil)
-                }
-                customer = claimed
-            } else {
-                guard let linked = try await StoreSQL.customer(of: purchase, on: session) else { return (.noCustomer, nil) }
-                customer = linked
-            }
-            let hadData = newlyLinked ? try await StoreSQL.hasData(purchase, on: session) : false
-            var added: [EntitlementEngine.Item] = []
-            for entry in prepared where try await StoreSQL.insert(entry, on: session, receivedAt: receivedAt) {
-                added.append(entry.item)
-            }
-            guard newlyLinked || !added.isEmpty else { return (.stored(appAccountToken: customer, isNew: false), nil) }
-            let revision = try await StoreSQL.bumpRevision(of: customer, on: session)
-            return (.stored(appAccountToken: customer, isNew: !added.isEmpty),
-                    CustomerChange(customer: customer, revision: revision, previousRevision: revision - 1, items: hadData ? nil : added))
-        }, afterCommit: { result in
-            if let change = result.1 { cache.apply(change) }
-        }).0
+        return try await backend.storeTransaction(rows, purchase: purchase, claimedCustomer: appAccountToken, receivedAt: receivedAt, operation: operation) { result in
+            if let change = result.change { cache.apply(change) }
+        }.outcome
     }
 
     /// What storing a notification did.
@@ -173,40 +151,19 @@ public final class ReceiptStore: Sendable {
     /// - Throws: ``StorageError`` on a database failure; nothing is stored then.
     public func storeNotification(_ item: VerifiedSignedData, appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> NotificationOutcome {
         let operation = "storing notification \(item.row.notificationUUID ?? "?")"
-        let prepared = try Self.prepare([item], operation: operation)
+        let rows = try Self.prepare([item], operation: operation)
         let cache = self.cache
-        return try await backend.write(operation, { session -> (NotificationOutcome, CustomerChange?) in
-            var customer: String?
-            var newlyLinked = false
-            var hadData = false
-            if let purchase = item.row.originalTransactionId {
-                if let claimed = appAccountToken {
-                    newlyLinked = try await StoreSQL.link(purchase, to: claimed, on: session, at: receivedAt)
-                }
-                customer = newlyLinked ? appAccountToken : try await StoreSQL.customer(of: purchase, on: session)
-                hadData = newlyLinked ? try await StoreSQL.hasData(purchase, on: session) : false
-            }
-            var isNew = false
-            for entry in prepared where try await StoreSQL.insert(entry, on: session, receivedAt: receivedAt) {
-                isNew = true
-            }
-            var change: CustomerChange?
-            if let customer, isNew || newlyLinked {
-                let revision = try await StoreSQL.bumpRevision(of: customer, on: session)
-                change = CustomerChange(customer: customer, revision: revision, previousRevision: revision - 1,
-                                        items: hadData ? nil : (isNew ? prepared.map(\.item) : []))
-            }
-            return (NotificationOutcome(isNew: isNew, appAccountToken: customer), change)
-        }, afterCommit: { result in
-            if let change = result.1 { cache.apply(change) }
-        }).0
+        return try await backend.storeNotification(rows[0], claimedCustomer: appAccountToken, receivedAt: receivedAt, operation: operation) { result in
+            if let change = result.change { cache.apply(change) }
+        }.outcome
     }
 
-    private static func prepare(_ items: [VerifiedSignedData], operation: String) throws(StorageError) -> [StoreSQL.Prepared] {
+    /// The rows to insert: hashes, records and rejections computed before the write transaction.
+    private static func prepare(_ items: [VerifiedSignedData], operation: String) throws(StorageError) -> [SignedDataRow] {
         do {
             return try items.map { item in
                 let name = VerifiedRecords.name(of: item.row.kind, transactionId: item.row.transactionId, notificationUUID: item.row.notificationUUID, originalTransactionId: item.row.originalTransactionId)
-                return StoreSQL.Prepared(row: item.row, records: try VerifiedRecords.of(item.item, name: name), item: item.item)
+                return try SignedDataRow(row: item.row, records: try VerifiedRecords.of(item.item, name: name), item: item.item)
             }
         } catch {
             throw StorageError("\(operation) (encoding its records)", error)
@@ -220,9 +177,7 @@ public final class ReceiptStore: Sendable {
     ///
     /// - Throws: ``StorageError`` on a database failure.
     func customerState(of customer: String) async throws(StorageError) -> CustomerState {
-        let revision = try await backend.read("reading the revision of customer \(customer)") { session in
-            try await StoreSQL.revision(of: customer, on: session)
-        }
+        let revision = try await backend.revision(of: customer)
         if let cached = cache.state(of: customer, at: revision) { return cached }
         let state = try await restoredState(of: customer)
         if state.revision > 0 { cache.keep(state, of: customer) }
@@ -231,15 +186,14 @@ public final class ReceiptStore: Sendable {
 
     /// The customer's state read from the database alone (no cache).
     func restoredState(of customer: String) async throws(StorageError) -> CustomerState {
-        let configuration = engineConfiguration
-        return try await backend.read("reading the records of customer \(customer)") { session in
-            // The revision first: the records read after it include at least what it counts.
-            let revision = try await StoreSQL.revision(of: customer, on: session)
-            let records = try await StoreSQL.records(of: customer, on: session)
+        let (revision, records) = try await backend.records(of: customer)
+        do {
             let history = try VerifiedRecords.history(of: records)
             return CustomerState(
-                revision: revision, engine: EntitlementEngine(configuration: configuration, history: history),
+                revision: revision, engine: EntitlementEngine(configuration: engineConfiguration, history: history),
                 rejected: records.flatMap(\.rejections))
+        } catch {
+            throw StorageError("reading the records of customer \(customer)", error)
         }
     }
 
@@ -254,24 +208,7 @@ public final class ReceiptStore: Sendable {
     ///
     /// - Throws: ``StorageError`` on a database failure.
     public func signedData(forCustomer appAccountToken: String) async throws(StorageError) -> [StoredSignedData] {
-        try await backend.read("reading the signed data of customer \(appAccountToken)") { session in
-            try await session.query(
-                """
-                SELECT d.kind, d.jws, d.original_transaction_id, d.transaction_id, d.notification_uuid,
-                       d.notification_type, d.product_id, d.signed_date
-                FROM signed_data d JOIN purchases p ON p.original_transaction_id = d.original_transaction_id
-                WHERE p.app_account_token = ?
-                ORDER BY d.id
-                """,
-                [.text(appAccountToken)]).compactMap { row in
-                guard let kind = row.string("kind").flatMap(SignedDataKind.init(rawValue:)), let jws = row.string("jws") else { return nil }
-                return StoredSignedData(
-                    kind: kind, jws: jws, originalTransactionId: row.string("original_transaction_id"),
-                    transactionId: row.string("transaction_id"), notificationUUID: row.string("notification_uuid"),
-                    notificationType: row.string("notification_type"), productId: row.string("product_id"),
-                    signedDate: row.integer("signed_date"))
-            }
-        }
+        try await backend.signedData(forCustomer: appAccountToken)
     }
 
     /// The latest `signedDate` of a stored notification, in milliseconds since 1970, or `nil` when
@@ -279,32 +216,21 @@ public final class ReceiptStore: Sendable {
     ///
     /// - Throws: ``StorageError`` on a database failure.
     public func lastNotificationSignedDate() async throws(StorageError) -> Int64? {
-        try await backend.read("reading the latest stored notification's signedDate") { session in
-            try await StoreSQL.lastNotificationSignedDate(on: session)
-        }
+        try await backend.lastNotificationSignedDate()
     }
 
     /// Whether a notification with `notificationUUID` is stored.
     ///
     /// - Throws: ``StorageError`` on a database failure.
     public func hasNotification(uuid notificationUUID: String) async throws(StorageError) -> Bool {
-        try await backend.read("looking up notification \(notificationUUID)") { session in
-            try await StoreSQL.hasNotification(notificationUUID, on: session)
-        }
+        try await backend.hasNotification(uuid: notificationUUID)
     }
 
     /// How many JWS are stored, in all or of one kind (for operators and tests).
     ///
     /// - Throws: ``StorageError`` on a database failure.
     public func count(of kind: SignedDataKind? = nil) async throws(StorageError) -> Int {
-        try await backend.read("counting signed data") { session in
-            let rows = if let kind {
-                try await session.query("SELECT COUNT(*) AS n FROM signed_data WHERE kind = ?", [.text(kind.rawValue)])
-            } else {
-                try await session.query("SELECT COUNT(*) AS n FROM signed_data")
-            }
-            return Int(rows.first?.integer("n") ?? 0)
-        }
+        try await backend.count(of: kind)
     }
 
     // MARK: Re-verification
@@ -331,49 +257,14 @@ public final class ReceiptStore: Sendable {
         var last: Int64 = -1
         var customers = Set<String>()
         while true {
-            let after = last
-            let batch = try await backend.write("verifying stored signed data again (rows after id \(after))", { session -> (Int64?, ReverificationReport, Set<String>) in
-                let rows = try await session.query(
-                    """
-                    SELECT id, kind, jws, original_transaction_id, transaction_id, notification_uuid,
-                           transaction_records, renewal_records, revocation_records, rejections
-                    FROM signed_data WHERE id > ? ORDER BY id LIMIT 200
-                    """, [.integer(after)])
-                var part = ReverificationReport()
-                var touched = Set<String>()
-                for row in rows {
-                    guard let id = row.integer("id"), let jws = row.string("jws"),
-                          let kind = row.string("kind").flatMap(SignedDataKind.init(rawValue:)) else { continue }
-                    part.checked += 1
-                    let name = VerifiedRecords.name(of: kind, transactionId: row.string("transaction_id"), notificationUUID: row.string("notification_uuid"), originalTransactionId: row.string("original_transaction_id"))
-                    let fresh = try VerifiedRecords.verifying(kind, jws: jws, name: name, verifier: verifier)
-                    if !fresh.rejections.isEmpty { part.rejected += 1 }
-                    let stored = VerifiedRecords(
-                        transactionRecords: row.string("transaction_records") ?? "", renewalRecords: row.string("renewal_records") ?? "",
-                        revocationRecords: row.string("revocation_records") ?? "",
-                        rejections: (try? VerifiedRecords.rejections(fromJSON: row.string("rejections") ?? "")) ?? [])
-                    guard fresh != stored else { continue }
-                    part.changed += 1
-                    _ = try await session.query(
-                        """
-                        UPDATE signed_data SET transaction_records = ?, renewal_records = ?, revocation_records = ?,
-                                               rejections = ?, verified_at = ? WHERE id = ?
-                        """,
-                        [.text(fresh.transactionRecords), .text(fresh.renewalRecords), .text(fresh.revocationRecords),
-                         .text(try fresh.rejectionsJSON), .integer(now), .integer(id)])
-                    if let purchase = row.string("original_transaction_id"), let customer = try await StoreSQL.customer(of: purchase, on: session),
-                       !touched.contains(customer) {
-                        touched.insert(customer)
-                        _ = try await StoreSQL.bumpRevision(of: customer, on: session)
-                    }
-                }
-                return (rows.last?.integer("id"), part, touched)
-            }, afterCommit: { _ in })
-            report.checked += batch.1.checked
-            report.changed += batch.1.changed
-            report.rejected += batch.1.rejected
-            customers.formUnion(batch.2)
-            guard let next = batch.0 else { break }
+            let batch = try await backend.reverify(after: last, limit: 200, now: now) { kind, jws, name in
+                try VerifiedRecords.verifying(kind, jws: jws, name: name, verifier: verifier)
+            }
+            report.checked += batch.report.checked
+            report.changed += batch.report.changed
+            report.rejected += batch.report.rejected
+            customers.formUnion(batch.customers)
+            guard let next = batch.lastId else { break }
             last = next
         }
         report.customers = customers.count

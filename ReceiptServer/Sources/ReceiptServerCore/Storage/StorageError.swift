@@ -12,8 +12,14 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     let cause: (any Error)?
 
     /// Creates an error for `operation` caused by `underlying`.
-    public init(_ operation: String, _ underlying: any Error) {
+    public init(_ operation: String, _ error: any Error) {
         self.operation = operation
+        var underlying = error
+        // PostgresNIO wraps what failed inside a transaction: keep the failure itself.
+        if let transaction = underlying as? PostgresTransactionError,
+           let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError {
+            underlying = inner
+        }
         if let nested = underlying as? StorageError {
             self.underlying = nested.description
             self.cause = nested.cause

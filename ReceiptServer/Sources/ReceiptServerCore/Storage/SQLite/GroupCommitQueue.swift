@@ -1,3 +1,4 @@
+import GRDB
 import Synchronization
 
 /// The writes waiting for SQLite's one writer connection. The writer takes every waiting write at
@@ -12,8 +13,10 @@ final class GroupCommitQueue: Sendable {
         let deadline: ContinuousClock.Instant
         /// What it does (for errors).
         let operation: String
-        /// Runs the write; the closure it returns delivers the result once the transaction committed.
-        let run: @Sendable (any SQLSession) async throws -> @Sendable () -> Void
+        /// Runs the write on the writer's connection, inside the batch's transaction (synchronously:
+        /// the whole batch is one call on the database's thread); the closure it returns delivers
+        /// the result once the transaction committed.
+        let run: @Sendable (Database) throws -> @Sendable () -> Void
         /// Delivers a failure; nothing of the write was kept.
         let fail: @Sendable (StorageError) -> Void
     }
@@ -141,13 +144,5 @@ final class GroupCommitQueue: Sendable {
     /// The store is closed.
     struct Closed: Error, CustomStringConvertible {
         var description: String { "the store is closed (the server is shutting down); retry against a running server" }
-    }
-}
-
-/// A write waited longer than the busy timeout for the database.
-struct LockWaitTimedOut: Error, CustomStringConvertible {
-    let milliseconds: Int
-    var description: String {
-        "the database stayed busy (locked by another writer, or behind earlier writes) for the busy timeout of \(milliseconds) ms; retry, or raise --busy-timeout"
     }
 }

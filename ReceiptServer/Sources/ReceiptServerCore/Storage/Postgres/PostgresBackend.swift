@@ -17,8 +17,7 @@ import Synchronization
 /// - Waiting for a pool connection and for every lock is bounded by the busy timeout (a deadline on
 ///   the lease, `lock_timeout` on the server): a busy database answers 503, never hangs.
 final class PostgresBackend: StoreBackend {
-    let dialect = SQLDialect.postgres
-    private let client: PostgresClient
+    private let pool: PostgresPool
     private let startConfiguration: PostgresConnection.Configuration
     private let location: PostgresLocation
     private let busyTimeoutMilliseconds: Int
@@ -26,17 +25,17 @@ final class PostgresBackend: StoreBackend {
 
     private init(client: PostgresClient, startConfiguration: PostgresConnection.Configuration, location: PostgresLocation,
                  busyTimeoutMilliseconds: Int, logger: Logger) {
-        self.client = client
+        self.pool = PostgresPool(client: client)
         self.startConfiguration = startConfiguration
         self.location = location
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.logger = logger
     }
 
-    /// The pool: PostgresNIO's `PostgresClient` is itself a `Service`; leases wait until it runs.
-    var services: [any Service] { [client] }
+    /// The pool: PostgresNIO's `PostgresClient`, run as a `Service`; leases wait until it runs.
+    var services: [any Service] { [pool] }
 
-    /// Prepares the pool for `location` (nothing connects yet: ``writeAtStart(_:_:)`` connects
+    /// Prepares the pool for `location` (nothing connects yet: ``migrate(now:verify:)`` connects
     /// first, so a wrong URL, password or an unreachable server fails the start with PostgreSQL's
     /// own reason).
     static func open(_ location: PostgresLocation, maximumConnections: Int, busyTimeoutMilliseconds: Int, logger: Logger) throws(StorageError) -> PostgresBackend {
@@ -82,7 +81,9 @@ final class PostgresBackend: StoreBackend {
         return PostgresBackend(client: client, startConfiguration: start, location: location, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
     }
 
-    func writeAtStart<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
+    // MARK: Start
+
+    func migrate(now: Int64, verify: @escaping StoreWrite.Verify) async throws(StorageError) {
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(configuration: startConfiguration, id: 0, logger: logger)
@@ -91,36 +92,56 @@ final class PostgresBackend: StoreBackend {
         }
         let logger = self.logger
         do {
-            let value = try await connection.withTransaction(logger: logger) { connection in
-                try await work(PostgresSession(connection: connection, logger: logger))
+            try await connection.withTransaction(logger: logger) { connection in
+                try await PostgresSchema.migrate(connection, logger: logger, now: now, verify: verify)
             }
             try? await connection.close()
-            return value
         } catch {
             try? await connection.close()
-            throw StorageError(operation, error)
+            throw StorageError("upgrading the database schema", error)
         }
     }
 
     func closeAtStart() async {}
 
-    func write<T: Sendable>(
-        _ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T,
-        afterCommit: @escaping @Sendable (T) -> Void
+    // MARK: Writes
+
+    func storeTransaction(
+        _ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
+    ) async throws(StorageError) -> StoreWrite.TransactionResult {
+        try await write(operation, { writes in
+            try await writes.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+        }, afterCommit: afterCommit)
+    }
+
+    func storeNotification(
+        _ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
+    ) async throws(StorageError) -> StoreWrite.NotificationResult {
+        try await write(operation, { writes in
+            try await writes.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+        }, afterCommit: afterCommit)
+    }
+
+    func reverify(after id: Int64, limit: Int, now: Int64, verify: @escaping StoreWrite.Verify) async throws(StorageError) -> StoreWrite.ReverificationBatch {
+        try await write("verifying stored signed data again (rows after id \(id))", { writes in
+            try await writes.reverify(after: id, limit: limit, now: now, verify: verify)
+        }, afterCommit: { _ in })
+    }
+
+    /// Runs `work` in one `READ COMMITTED` transaction on a pool connection; a deadlock or
+    /// serialization failure runs it again (twice at most).
+    private func write<T: Sendable>(
+        _ operation: String, _ work: @escaping @Sendable (PostgresWrites) async throws -> T, afterCommit: @escaping @Sendable (T) -> Void
     ) async throws(StorageError) -> T {
         var attempt = 0
         while true {
             attempt += 1
             do {
-                let value = try await withLeasedConnection(operation) { session in
-                    _ = try await session.query("BEGIN")
-                    do {
-                        let value = try await work(session)
-                        _ = try await session.query("COMMIT")
-                        return value
-                    } catch {
-                        _ = try? await session.query("ROLLBACK")
-                        throw error
+                let value = try await withLeasedConnection(operation) { writes in
+                    try await writes.connection.withTransaction(logger: writes.logger) { _ in
+                        try await work(writes)
                     }
                 }
                 afterCommit(value)
@@ -132,26 +153,68 @@ final class PostgresBackend: StoreBackend {
         }
     }
 
-    func read<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
-        try await withLeasedConnection(operation, work)
+    // MARK: Reads
+
+    func revision(of customer: String) async throws(StorageError) -> Int64 {
+        try await withLeasedConnection("reading the revision of customer \(customer)") { try await $0.revision(of: customer) }
+    }
+
+    func records(of customer: String) async throws(StorageError) -> (revision: Int64, records: [VerifiedRecords]) {
+        try await withLeasedConnection("reading the records of customer \(customer)") { reads in
+            // The revision first: the records read after it include at least what it counts.
+            let revision = try await reads.revision(of: customer)
+            return (revision, try await reads.all(PostgresStatements.Records(customer: customer)))
+        }
+    }
+
+    func signedData(forCustomer customer: String) async throws(StorageError) -> [StoredSignedData] {
+        try await withLeasedConnection("reading the signed data of customer \(customer)") { reads in
+            try await reads.all(PostgresStatements.SignedDataOfCustomer(customer: customer)).compactMap { $0 }
+        }
+    }
+
+    func count(of kind: SignedDataKind?) async throws(StorageError) -> Int {
+        try await withLeasedConnection("counting signed data") { reads in
+            let query: PostgresQuery = kind.map { "SELECT COUNT(*) FROM signed_data WHERE kind = \($0.rawValue)" } ?? "SELECT COUNT(*) FROM signed_data"
+            for try await count in try await reads.connection.query(query, logger: reads.logger).decode(Int64.self) {
+                return Int(count)
+            }
+            return 0
+        }
+    }
+
+    func lastNotificationSignedDate() async throws(StorageError) -> Int64? {
+        try await withLeasedConnection("reading the latest stored notification's signedDate") { reads in
+            for try await latest in try await reads.connection.query(
+                "SELECT MAX(signed_date) FROM signed_data WHERE kind = 'notification'", logger: reads.logger).decode(Int64?.self) {
+                return latest
+            }
+            return nil
+        }
+    }
+
+    func hasNotification(uuid: String) async throws(StorageError) -> Bool {
+        try await withLeasedConnection("looking up notification \(uuid)") { reads in
+            try await reads.first(PostgresStatements.HasNotification(uuid: uuid)) != nil
+        }
     }
 
     /// Runs `body` on a pool connection. Waiting for the connection is bounded by the busy timeout
     /// (a saturated pool or an unreachable server answers 503); once it has one, `body` runs to its
     /// end (waits for locks are bounded by `lock_timeout`), so a write that committed is never
     /// reported as failed.
-    private func withLeasedConnection<T: Sendable>(_ operation: String, leaseMilliseconds: Int? = nil,
-                                                   _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws(StorageError) -> T {
-        let milliseconds = leaseMilliseconds ?? busyTimeoutMilliseconds
-        let client = self.client
+    func withLeasedConnection<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (PostgresWrites) async throws -> T) async throws(StorageError) -> T {
+        let milliseconds = busyTimeoutMilliseconds
+        let pool = self.pool
         let logger = self.logger
         let leased = LeaseFlag()
         do {
             return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
                 group.addTask {
-                    .value(try await client.withConnection { connection in
+                    await pool.waitUntilRunning()
+                    return .value(try await pool.client.withConnection { connection in
                         leased.set()
-                        return try await body(PostgresSession(connection: connection, logger: logger))
+                        return try await body(PostgresWrites(connection: connection, logger: logger))
                     })
                 }
                 group.addTask {
@@ -197,54 +260,4 @@ private enum LeaseOutcome<T: Sendable>: Sendable {
 extension StorageError {
     /// The error this one wraps, when it kept it.
     var underlyingError: any Error { cause ?? self }
-}
-
-/// SQL on one PostgreSQL connection; `?` placeholders become `$1`, `$2`, ...
-struct PostgresSession: SQLSession {
-    let connection: PostgresConnection
-    let logger: Logger
-
-    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        var text = ""
-        var number = 0
-        for character in sql {
-            if character == "?" {
-                number += 1
-                text += "$\(number)"
-            } else {
-                text.append(character)
-            }
-        }
-        var bindings = PostgresBindings(capacity: binds.count)
-        for value in binds {
-            switch value {
-            case .text(let string): bindings.append(string)
-            case .integer(let integer): bindings.append(integer)
-            case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
-            case .null: bindings.appendNull()
-            }
-        }
-        var rows: [SQLRow] = []
-        for try await row in try await connection.query(PostgresQuery(unsafeSQL: text, binds: bindings), logger: logger) {
-            var values: [String: SQLValue] = [:]
-            for cell in row {
-                guard let bytes = cell.bytes else {
-                    values[cell.columnName] = .null
-                    continue
-                }
-                switch cell.dataType {
-                case .int2, .int4, .int8:
-                    values[cell.columnName] = .integer(try cell.decode(Int64.self))
-                case .bytea:
-                    values[cell.columnName] = .blob(Array(bytes.readableBytesView))
-                case .bool:
-                    values[cell.columnName] = .integer(try cell.decode(Bool.self) ? 1 : 0)
-                default:
-                    values[cell.columnName] = (try? cell.decode(String.self)).map { SQLValue.text($0) } ?? .null
-                }
-            }
-            rows.append(SQLRow(values: values))
-        }
-        return rows
-    }
 }

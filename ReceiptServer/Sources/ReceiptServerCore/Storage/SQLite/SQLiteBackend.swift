@@ -1,0 +1,267 @@
+import Foundation
+import GRDB
+import Logging
+import NIOPosix
+import ServiceLifecycle
+
+/// The embedded store: one SQLite file through GRDB's `DatabasePool`, in WAL mode with
+/// `synchronous = FULL` (a commit that returned survives a crash or power loss).
+///
+/// - Writes wait in ``GroupCommitQueue``; the ``SQLiteWriter`` service takes every waiting one and
+///   commits the batch as one transaction in one synchronous call on the pool's writer connection
+///   (one fsync for all, each write in its own savepoint so that one failing keeps the others; the
+///   statements are cached prepared statements, prepared once per connection). `BEGIN IMMEDIATE`
+///   waits at most until the earliest deadline of the batch for a lock another process holds, and
+///   the ``WriteDeadlineTimer`` service fails writes still waiting at their deadline.
+/// - Reads run on the pool's read-only connections (WAL readers, each read one snapshot), so they
+///   never wait behind writes or behind another process's write lock.
+final class SQLiteBackend: StoreBackend {
+    private let pool: DatabasePool
+    private let path: String
+    /// The writer's own thread: each batch is one synchronous GRDB write on it (a thread that lives
+    /// as long as the store, instead of a dispatch thread made for the work while another waits for
+    /// an fsync).
+    private let writerThread: NIOThreadPool
+    let queue = GroupCommitQueue()
+    let busyTimeoutMilliseconds: Int
+
+    private init(pool: DatabasePool, path: String, writerThread: NIOThreadPool, busyTimeoutMilliseconds: Int) {
+        self.pool = pool
+        self.path = path
+        self.writerThread = writerThread
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+    }
+
+    /// The writer and its deadline timer, for the application's `ServiceGroup` (the timer last, so
+    /// that it stops before the writer on shutdown).
+    var services: [any Service] {
+        [SQLiteWriter(backend: self), WriteDeadlineTimer(queue: queue, busyTimeoutMilliseconds: busyTimeoutMilliseconds)]
+    }
+
+    /// Opens (creating if needed) the database file at `path` with `readerCount` reading connections.
+    static func open(path: String, readerCount: Int, busyTimeoutMilliseconds: Int, logger: Logger) throws(StorageError) -> SQLiteBackend {
+        var configuration = Configuration()
+        configuration.label = "ReceiptServer"
+        configuration.busyMode = .timeout(TimeInterval(max(0, busyTimeoutMilliseconds)) / 1000)
+        configuration.maximumReaderCount = max(1, readerCount)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Checkpoint the WAL into the file every 32 MiB rather than every 4 MiB: index pages
+            // that every write touches are written back once per checkpoint, not once per 4 MiB.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8192")
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            let writerThread = NIOThreadPool(numberOfThreads: 1)
+            writerThread.start()
+            return SQLiteBackend(pool: pool, path: path, writerThread: writerThread, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch {
+            throw StorageError("opening the database file \(path)", error)
+        }
+    }
+
+    // MARK: Start
+
+    func migrate(now: Int64, verify: @escaping StoreWrite.Verify) async throws(StorageError) {
+        do {
+            try await pool.writeWithoutTransaction { db in
+                try Self.closingTransaction(db) {
+                    try db.inTransaction(.immediate) {
+                        try SQLiteSchema.migrate(db, now: now, verify: verify)
+                        return .commit
+                    }
+                }
+            }
+        } catch {
+            throw StorageError("upgrading the database schema", error)
+        }
+    }
+
+    func closeAtStart() async {
+        queue.close()
+        try? await closeConnections()
+    }
+
+    /// Closes every connection: the writer's last act (``SQLiteWriter``).
+    func closeConnections() async throws(StorageError) {
+        var failure: (any Error)?
+        do { try pool.close() } catch { failure = error }
+        do { try await writerThread.shutdownGracefully() } catch { failure = failure ?? error }
+        if let failure { throw StorageError("closing the database", failure) }
+    }
+
+    // MARK: Writes
+
+    func storeTransaction(
+        _ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
+    ) async throws(StorageError) -> StoreWrite.TransactionResult {
+        try await write(operation, { db in
+            try db.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+        }, afterCommit: afterCommit)
+    }
+
+    func storeNotification(
+        _ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
+    ) async throws(StorageError) -> StoreWrite.NotificationResult {
+        try await write(operation, { db in
+            try db.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+        }, afterCommit: afterCommit)
+    }
+
+    func reverify(after id: Int64, limit: Int, now: Int64, verify: @escaping StoreWrite.Verify) async throws(StorageError) -> StoreWrite.ReverificationBatch {
+        try await write("verifying stored signed data again (rows after id \(id))", { db in
+            try db.reverify(after: id, limit: limit, now: now, verify: verify)
+        }, afterCommit: { _ in })
+    }
+
+    /// Queues `work` for the writer and returns once its batch committed (or failed).
+    private func write<T: Sendable>(
+        _ operation: String, _ work: @escaping @Sendable (Database) throws -> T, afterCommit: @escaping @Sendable (T) -> Void
+    ) async throws(StorageError) -> T {
+        let deadline = ContinuousClock.now + .milliseconds(busyTimeoutMilliseconds)
+        do {
+            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                queue.enqueue(GroupCommitQueue.Job(
+                    deadline: deadline, operation: operation,
+                    run: { db in
+                        let value = try work(db)
+                        return {
+                            afterCommit(value)
+                            continuation.resume(returning: value)
+                        }
+                    },
+                    fail: { continuation.resume(throwing: $0) }))
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(operation, error)
+        }
+    }
+
+    /// What one batch did: the deliveries of the writes that committed, the failures by index.
+    private struct BatchResult: Sendable {
+        var deliveries: [@Sendable () -> Void] = []
+        var failures: [Int: any Error] = [:]
+    }
+
+    /// Runs one batch in one transaction, in one call on the writer's connection; returns the busy
+    /// timeout the connection is left with.
+    func commit(_ batch: [GroupCommitQueue.Job], busyTimeout current: Int) async -> Int {
+        let now = ContinuousClock.now
+        var live: [GroupCommitQueue.Job] = []
+        for job in batch {
+            if job.deadline <= now {
+                job.fail(StorageError(job.operation, LockWaitTimedOut(milliseconds: current)))
+            } else {
+                live.append(job)
+            }
+        }
+        guard let earliest = live.map(\.deadline).min() else { return current }
+        // Wait for another process's lock no longer than the most urgent request may wait.
+        let remaining = earliest - now
+        let wait = max(1, Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+        let jobs = live
+        let result: BatchResult
+        let pool = self.pool
+        do {
+            result = try await writerThread.runIfActive { try pool.writeWithoutTransaction { db in
+                try Self.closingTransaction(db) {
+                    if wait != current {
+                        try db.execute(sql: "PRAGMA busy_timeout = \(wait)")
+                    }
+                    do {
+                        try db.beginTransaction(.immediate)
+                    } catch {
+                        throw StartFailed(underlying: error)
+                    }
+                    var result = BatchResult()
+                    for (index, job) in jobs.enumerated() {
+                        if jobs.count == 1 {
+                            do { result.deliveries.append(try job.run(db)) } catch { result.failures[index] = error }
+                            continue
+                        }
+                        try db.execute(sql: "SAVEPOINT item")
+                        do {
+                            result.deliveries.append(try job.run(db))
+                            try db.execute(sql: "RELEASE item")
+                        } catch {
+                            result.failures[index] = error
+                            try db.execute(sql: "ROLLBACK TO item")
+                            try db.execute(sql: "RELEASE item")
+                        }
+                    }
+                    if result.failures.count == jobs.count {
+                        try db.rollback()
+                    } else {
+                        try db.commit()
+                    }
+                    return result
+                }
+            } }
+        } catch let error as StartFailed {
+            for job in jobs { job.fail(StorageError("\(job.operation) (starting the write)", error.underlying)) }
+            return wait
+        } catch {
+            for job in jobs { job.fail(StorageError(job.operation, error)) }
+            return wait
+        }
+        for delivery in result.deliveries { delivery() }
+        for (index, error) in result.failures.sorted(by: { $0.key < $1.key }) {
+            let job = jobs[index]
+            job.fail(error as? StorageError ?? StorageError(job.operation, error))
+        }
+        return wait
+    }
+
+    /// Runs `body`, and rolls back any transaction it left open (a failed `COMMIT` can leave one),
+    /// so that no database access ends inside a transaction.
+    private static func closingTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        defer {
+            if db.isInsideTransaction { try? db.rollback() }
+        }
+        return try body()
+    }
+
+    /// `BEGIN IMMEDIATE` failed: nothing of the batch ran.
+    private struct StartFailed: Error {
+        let underlying: any Error
+    }
+
+    // MARK: Reads
+
+    /// Runs `work` on a reading connection, in one snapshot.
+    func read<T: Sendable>(_ operation: String, _ work: @escaping @Sendable (Database) throws -> T) async throws(StorageError) -> T {
+        do {
+            return try await pool.read(work)
+        } catch {
+            throw StorageError(operation, error)
+        }
+    }
+
+    func revision(of customer: String) async throws(StorageError) -> Int64 {
+        try await read("reading the revision of customer \(customer)") { db in try db.revision(of: customer) }
+    }
+
+    func records(of customer: String) async throws(StorageError) -> (revision: Int64, records: [VerifiedRecords]) {
+        try await read("reading the records of customer \(customer)") { db in (try db.revision(of: customer), try db.records(of: customer)) }
+    }
+
+    func signedData(forCustomer customer: String) async throws(StorageError) -> [StoredSignedData] {
+        try await read("reading the signed data of customer \(customer)") { db in try db.signedData(ofCustomer: customer) }
+    }
+
+    func count(of kind: SignedDataKind?) async throws(StorageError) -> Int {
+        try await read("counting signed data") { db in try db.countSignedData(of: kind) }
+    }
+
+    func lastNotificationSignedDate() async throws(StorageError) -> Int64? {
+        try await read("reading the latest stored notification's signedDate") { db in try db.lastNotificationSignedDate() }
+    }
+
+    func hasNotification(uuid: String) async throws(StorageError) -> Bool {
+        try await read("looking up notification \(uuid)") { db in try db.hasNotification(uuid: uuid) }
+    }
+}
