@@ -37,7 +37,9 @@ struct ReadmeSnippetTests {
 
     static func isManifest(_ block: [String]) -> Bool {
         guard let first = block.first else { return false }
-        return first.hasPrefix("// swift-tools-version") || first.hasPrefix("// Package.swift") || first.hasPrefix(".package(")
+        if first.hasPrefix("// swift-tools-version") || first.hasPrefix("// Package.swift") { return true }
+        // A dependency line, perhaps after a comment about it.
+        return block.first { !$0.hasPrefix("//") }?.hasPrefix(".package(") ?? false
     }
 
     /// The lines of a compiled snippet file, trimmed.
@@ -94,6 +96,27 @@ struct ReadmeSnippetTests {
             index += 1
         }
         return true
+    }
+
+    @Test("the README's full configuration is the initializer's defaults where it says so, offline")
+    func fullConfigurationSnippetIsOfflineWithTheDefaults() throws {
+        let verifier = try ReadmeContext.fullConfigurationSnippet()
+        let configuration = verifier.configuration
+        let defaults = SignedDataVerifier.Configuration()
+        #expect(!configuration.revocation.isOnline)
+        #expect(!defaults.revocation.isOnline)
+        #expect(configuration.trustedRoots.map(\.name) == defaults.trustedRoots.map(\.name))
+        #expect(configuration.trustedReceiptRoots.map(\.name) == defaults.trustedReceiptRoots.map(\.name))
+        #expect(configuration.strictChecks == defaults.strictChecks)
+        #expect(configuration.chainCacheCapacity == defaults.chainCacheCapacity)
+        #expect(configuration.maximumInputLength == defaults.maximumInputLength)
+        #expect(configuration.xcodeCertificate == nil && defaults.xcodeCertificate == nil)
+        #expect(configuration.xcodeReceiptCertificate == nil && defaults.xcodeReceiptCertificate == nil)
+        if case .signedDate = configuration.effectiveDate, case .signedDate = defaults.effectiveDate {} else {
+            Issue.record("effectiveDate is not the default .signedDate")
+        }
+        #expect(configuration.bundleId == "com.example.app")
+        #expect(configuration.environment == .production)
     }
 
     @Test("the library snippet runs: the test transaction is refused by the Production verifier, the notification body too")

@@ -22,6 +22,26 @@ struct ReadmeContext {
 }
 
 extension ReadmeContext {
+    // MARK: - README: the configuration in full
+
+    static func fullConfigurationSnippet() throws -> SignedDataVerifier {
+        let configuration = SignedDataVerifier.Configuration(
+            trustedRoots: [.appleRootCAG3],          // default; a test PKI: [try TrustedRoot(derEncoded: rootDER)]
+            bundleId: "com.example.app",             // nil (the default) skips the check
+            appAppleId: 1234567890,                  // required when the environment is .production
+            environment: .production,                // or .sandbox, .xcode, .localTesting; nil skips the check
+            effectiveDate: .signedDate,              // default; or .now, .fixed(date)
+            strictChecks: true,                      // default: OpenSSL's strict X.509 checks
+            chainCacheCapacity: 64,                  // default
+            maximumInputLength: 1 << 20,             // default: 1 MiB
+            xcodeCertificate: nil,                   // default: Xcode-signed data is refused
+            trustedReceiptRoots: [.appleRootCA],     // default: app receipts' root
+            xcodeReceiptCertificate: nil,            // default
+            revocation: .off)                        // default: offline, no network request; .ocsp(OCSPOptions()) for online mode
+        let offlineVerifier = try SignedDataVerifier(configuration: configuration)
+        return offlineVerifier
+    }
+
     // MARK: - README: Library
 
     mutating func librarySnippet() throws {

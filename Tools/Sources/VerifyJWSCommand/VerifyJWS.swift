@@ -69,7 +69,7 @@ struct VerifyJWS: ParsableCommand {
             throw ValidationError("--max-input-bytes must be at least 1.")
         }
         if let ocspTimeout, !(ocspTimeout > 0 && ocspTimeout <= 600) {
-            throw ValidationError("--ocsp-timeout must be a number of seconds in (0, 600].")
+            throw ValidationError("--ocsp-timeout must be more than 0 and at most 600 seconds.")
         }
         if ocspTimeout != nil, !online {
             throw ValidationError("--ocsp-timeout needs --online.")
@@ -81,7 +81,7 @@ struct VerifyJWS: ParsableCommand {
         do {
             verifier = try SignedDataVerifier(configuration: try makeConfiguration())
         } catch {
-            throw ValidationError(error.message)
+            throw ValidationError(error.commandLineMessage())
         }
         var input: InputLines
         do {
