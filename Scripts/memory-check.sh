@@ -9,7 +9,7 @@
 #      AddressSanitizer;
 #   6. the PKCS#7 shim (asv_pkcs7.c: app receipts, the general and the warm path) under
 #      AddressSanitizer + LeakSanitizer + UBSan on the minted receipts of TestVectors/receipts;
-#   7. the Testing product's OCSP responder functions (asv_ocsp_responder.c) under AddressSanitizer
+#   7. the Testing product's OCSP responder functions (asv_mint_ocsp.c) under AddressSanitizer
 #      + LeakSanitizer + UBSan, on the PKI and requests of step 5.
 #
 #   Scripts/memory-check.sh            (all seven; about 15 minutes on 2 cores)
@@ -85,8 +85,8 @@ echo "== 6. PKCS#7 shim (app receipts) under AddressSanitizer + LeakSanitizer"
 cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/pkcs7-shim-check.c \
     Sources/CAppStoreOpenSSL/asv_pkcs7.c Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/pkcs7-shim-check-asan"
 ASAN_OPTIONS=detect_leaks=1 "$work/pkcs7-shim-check-asan" TestVectors/receipts 100
-echo "== 7. The Testing product's OCSP responder (asv_ocsp_responder.c) under AddressSanitizer + LeakSanitizer"
+echo "== 7. The Testing product's OCSP responder (asv_mint_ocsp.c) under AddressSanitizer + LeakSanitizer"
 cc "${cflags[@]}" -fsanitize=address,undefined -fno-omit-frame-pointer Scripts/ocsp-responder-check.c \
-    Sources/CAppStoreOpenSSLTesting/asv_ocsp_responder.c Sources/CAppStoreOpenSSLTesting/asv_mint.c Sources/CAppStoreOpenSSL/asv_ocsp.c \
+    Sources/CAppStoreOpenSSLTesting/asv_mint_ocsp.c Sources/CAppStoreOpenSSLTesting/asv_mint.c Sources/CAppStoreOpenSSL/asv_ocsp.c \
     Sources/CAppStoreOpenSSL/asv_openssl.c Sources/CAppStoreOpenSSL/asv_errors.c "${libs[@]}" -o "$work/ocsp-responder-check-asan"
 ASAN_OPTIONS=detect_leaks=1 "$work/ocsp-responder-check-asan" "$pki" 100

@@ -1,4 +1,4 @@
-// Exercises the Testing product's OCSP responder functions (asv_ocsp_responder.c) on good input and
+// Exercises the Testing product's OCSP responder functions (asv_mint_ocsp.c) on good input and
 // on every refusal path, many times over, so that AddressSanitizer / LeakSanitizer can prove that
 // they free every OpenSSL object they allocate and never touch memory they should not; each signed
 // response is checked with the shim's own asv_ocsp_check_response.
@@ -10,7 +10,7 @@
 // about good without a nonce) and good-nonce.req (with one).
 #include "asv_shim.h"
 #include "asv_mint.h"
-#include "asv_ocsp_responder.h"
+#include "asv_mint_ocsp.h"
 
 #include "check-files.h"
 
@@ -58,11 +58,11 @@ static EVP_PKEY *load_key(const char *directory, const char *name) {
 static int sign_and_check(const unsigned char *request, size_t length, int status, X509 *intermediate, EVP_PKEY *key, X509 *leaf,
                           X509 *root, int with_next_update) {
     asv_error err;
-    asv_ocsp_responder_answer answer = {status, (int64_t)time(NULL) - 3600, status == ASV_OCSP_STATUS_REVOKED ? 1 : -1};
+    asv_mint_ocsp_answer answer = {status, (int64_t)time(NULL) - 3600, status == ASV_OCSP_STATUS_REVOKED ? 1 : -1};
     uint8_t *response = NULL;
     size_t response_length = 0;
     int64_t now = (int64_t)time(NULL);
-    int signed_ok = asv_ocsp_responder_sign(request, length, &answer, 1, intermediate, key, now - 60, with_next_update ? now + 3600 : 0,
+    int signed_ok = asv_mint_ocsp_response(request, length, &answer, 1, intermediate, key, now - 60, with_next_update ? now + 3600 : 0,
                                             &response, &response_length, &err);
     expect(signed_ok == 1, "signing an answer", &err);
     if (signed_ok != 1) {
@@ -106,26 +106,26 @@ int main(int argc, char **argv) {
 
     for (int i = 0; i < iterations; i++) {
         asv_error err;
-        asv_ocsp_responder_query queries[ASV_OCSP_RESPONDER_MAX_QUERIES];
+        asv_mint_ocsp_query queries[ASV_MINT_OCSP_MAX_QUERIES];
         size_t count = 0;
-        expect(asv_ocsp_responder_read_request(request, request_length, issuers, 2, queries, ASV_OCSP_RESPONDER_MAX_QUERIES, &count, &err) == 1 &&
+        expect(asv_mint_ocsp_read_request(request, request_length, issuers, 2, queries, ASV_MINT_OCSP_MAX_QUERIES, &count, &err) == 1 &&
                    count == 1 && queries[0].issuer_index == 1,
                "reading a request about good (issuer: the intermediate)", &err);
-        expect(asv_ocsp_responder_read_request(nonce_request, nonce_request_length, issuers, 1, queries, ASV_OCSP_RESPONDER_MAX_QUERIES, &count, &err) == 1 &&
+        expect(asv_mint_ocsp_read_request(nonce_request, nonce_request_length, issuers, 1, queries, ASV_MINT_OCSP_MAX_QUERIES, &count, &err) == 1 &&
                    count == 1 && queries[0].issuer_index == -1,
                "reading a request whose issuer is not given", &err);
-        expect(asv_ocsp_responder_read_request(request, request_length, issuers, 2, queries, 0, &count, &err) == 0,
+        expect(asv_mint_ocsp_read_request(request, request_length, issuers, 2, queries, 0, &count, &err) == 0,
                "a request with more single requests than room", &err);
-        expect(asv_ocsp_responder_read_request((const unsigned char *)"garbage", 7, issuers, 2, queries, 4, &count, &err) == 0,
+        expect(asv_mint_ocsp_read_request((const unsigned char *)"garbage", 7, issuers, 2, queries, 4, &count, &err) == 0,
                "garbage is not a request", &err);
-        expect(asv_ocsp_responder_read_request(trailing, request_length + 1, issuers, 2, queries, 4, &count, &err) == 0,
+        expect(asv_mint_ocsp_read_request(trailing, request_length + 1, issuers, 2, queries, 4, &count, &err) == 0,
                "a request with trailing bytes is refused", &err);
 
-        asv_ocsp_responder_query identity;
-        expect(asv_ocsp_responder_identify(leaf, issuers, 2, &identity, &err) == 1 && identity.issuer_index == 1 &&
+        asv_mint_ocsp_query identity;
+        expect(asv_mint_ocsp_identify(leaf, issuers, 2, &identity, &err) == 1 && identity.issuer_index == 1 &&
                    strcmp(identity.serial_hex, queries[0].serial_hex) == 0,
                "identifying good: the same serial as its request", &err);
-        expect(asv_ocsp_responder_identify(leaf, issuers, 1, &identity, &err) == 1 && identity.issuer_index == -1,
+        expect(asv_mint_ocsp_identify(leaf, issuers, 1, &identity, &err) == 1 && identity.issuer_index == -1,
                "identifying good without its issuer", &err);
 
         expect(sign_and_check(request, request_length, ASV_OCSP_STATUS_GOOD, intermediate, intermediate_key, leaf, root, 1),
@@ -137,28 +137,28 @@ int main(int argc, char **argv) {
 
         uint8_t *out = NULL;
         size_t out_length = 0;
-        asv_ocsp_responder_answer good = {ASV_OCSP_STATUS_GOOD, 0, -1};
-        asv_ocsp_responder_answer bad_status = {7, 0, -1};
-        asv_ocsp_responder_answer bad_reason = {ASV_OCSP_STATUS_REVOKED, 0, 7};
-        asv_ocsp_responder_answer two[2] = {good, good};
+        asv_mint_ocsp_answer good = {ASV_OCSP_STATUS_GOOD, 0, -1};
+        asv_mint_ocsp_answer bad_status = {7, 0, -1};
+        asv_mint_ocsp_answer bad_reason = {ASV_OCSP_STATUS_REVOKED, 0, 7};
+        asv_mint_ocsp_answer two[2] = {good, good};
         int64_t now = (int64_t)time(NULL);
-        expect(asv_ocsp_responder_sign(request, request_length, &good, 1, intermediate, other_key, now, now + 60, &out, &out_length, &err) == 0 && out == NULL,
+        expect(asv_mint_ocsp_response(request, request_length, &good, 1, intermediate, other_key, now, now + 60, &out, &out_length, &err) == 0 && out == NULL,
                "a key that does not match the signer is refused", &err);
-        expect(asv_ocsp_responder_sign(request, request_length, two, 2, intermediate, intermediate_key, now, now + 60, &out, &out_length, &err) == 0,
+        expect(asv_mint_ocsp_response(request, request_length, two, 2, intermediate, intermediate_key, now, now + 60, &out, &out_length, &err) == 0,
                "more answers than single requests", &err);
-        expect(asv_ocsp_responder_sign(request, request_length, &bad_status, 1, intermediate, intermediate_key, now, now + 60, &out, &out_length, &err) == 0,
+        expect(asv_mint_ocsp_response(request, request_length, &bad_status, 1, intermediate, intermediate_key, now, now + 60, &out, &out_length, &err) == 0,
                "an unknown status", &err);
-        expect(asv_ocsp_responder_sign(request, request_length, &bad_reason, 1, intermediate, intermediate_key, now, now + 60, &out, &out_length, &err) == 0,
+        expect(asv_mint_ocsp_response(request, request_length, &bad_reason, 1, intermediate, intermediate_key, now, now + 60, &out, &out_length, &err) == 0,
                "an unknown revocation reason", &err);
-        expect(asv_ocsp_responder_sign(request, request_length, &good, 1, intermediate, intermediate_key, now, now - 60, &out, &out_length, &err) == 0,
+        expect(asv_mint_ocsp_response(request, request_length, &good, 1, intermediate, intermediate_key, now, now - 60, &out, &out_length, &err) == 0,
                "nextUpdate before thisUpdate", &err);
-        expect(asv_ocsp_responder_sign((const unsigned char *)"garbage", 7, &good, 1, intermediate, intermediate_key, now, now + 60, &out, &out_length, &err) == 0,
+        expect(asv_mint_ocsp_response((const unsigned char *)"garbage", 7, &good, 1, intermediate, intermediate_key, now, now + 60, &out, &out_length, &err) == 0,
                "signing an answer to garbage", &err);
 
-        expect(asv_ocsp_responder_error(ASV_OCSP_RESPONDER_UNAUTHORIZED, &out, &out_length, &err) == 1 && out_length == 5,
+        expect(asv_mint_ocsp_error_response(ASV_OCSP_RESPONDER_UNAUTHORIZED, &out, &out_length, &err) == 1 && out_length == 5,
                "an unauthorized response", &err);
         asv_mint_buffer_free(out, out_length);
-        expect(asv_ocsp_responder_error(ASV_OCSP_RESPONDER_SUCCESSFUL, &out, &out_length, &err) == 0 && out == NULL,
+        expect(asv_mint_ocsp_error_response(ASV_OCSP_RESPONDER_SUCCESSFUL, &out, &out_length, &err) == 0 && out == NULL,
                "successful is not an error status", &err);
     }
 

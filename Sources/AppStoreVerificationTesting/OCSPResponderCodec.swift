@@ -2,7 +2,7 @@ internal import CAppStoreOpenSSL
 internal import CAppStoreOpenSSLTesting
 import Foundation
 
-/// The OpenSSL side of ``TestOCSPResponder`` (`asv_ocsp_responder.h`): which certificates a DER
+/// The OpenSSL side of ``TestOCSPResponder`` (`asv_mint_ocsp.h`): which certificates a DER
 /// OCSP request asks about, and the DER response answering it.
 enum OCSPResponderCodec {
     /// One certificate a request asks about (or a certificate would be asked about as).
@@ -23,13 +23,13 @@ enum OCSPResponderCodec {
     static func queries(in request: Data, issuers: [TestCertificate]) -> Result<[Query], AppStoreTestingError> {
         do {
             return .success(try withParsed(issuers) { (pointers) throws(AppStoreTestingError) -> [Query] in
-                var raw = [asv_ocsp_responder_query](repeating: asv_ocsp_responder_query(), count: Int(ASV_OCSP_RESPONDER_MAX_QUERIES))
+                var raw = [asv_mint_ocsp_query](repeating: asv_mint_ocsp_query(), count: Int(ASV_MINT_OCSP_MAX_QUERIES))
                 var count = 0
                 var error = asv_error()
                 let result = request.withUnsafeBytes { bytes in
                     pointers.withUnsafeBufferPointer { issuers in
                         raw.withUnsafeMutableBufferPointer { queries in
-                            asv_ocsp_responder_read_request(bytes.baseAddress, bytes.count, issuers.baseAddress, issuers.count,
+                            asv_mint_ocsp_read_request(bytes.baseAddress, bytes.count, issuers.baseAddress, issuers.count,
                                                             queries.baseAddress, queries.count, &count, &error)
                         }
                     }
@@ -48,9 +48,9 @@ enum OCSPResponderCodec {
     static func query(for certificate: TestCertificate, issuers: [TestCertificate]) throws(AppStoreTestingError) -> Query {
         try withParsed(issuers) { (pointers) throws(AppStoreTestingError) -> Query in
             try certificate.withX509 { (parsed) throws(AppStoreTestingError) -> Query in
-                var raw = asv_ocsp_responder_query()
+                var raw = asv_mint_ocsp_query()
                 var error = asv_error()
-                let result = pointers.withUnsafeBufferPointer { asv_ocsp_responder_identify(parsed, $0.baseAddress, $0.count, &raw, &error) }
+                let result = pointers.withUnsafeBufferPointer { asv_mint_ocsp_identify(parsed, $0.baseAddress, $0.count, &raw, &error) }
                 guard result == 1 else { throw AppStoreTestingError(.openSSLFailure, "reading a certificate's serial failed: \(OpenSSLMessage.text(error))") }
                 return Query(raw)
             }
@@ -61,12 +61,12 @@ enum OCSPResponderCodec {
     /// with `key`, valid from `thisUpdate` until `nextUpdate` (none when `nil`).
     static func response(to request: Data, answers: [SingleAnswer], issuer: TestCertificate, key: TestPrivateKey,
                          thisUpdate: Date, nextUpdate: Date?) throws(AppStoreTestingError) -> Data {
-        let raw = answers.map { answer -> asv_ocsp_responder_answer in
+        let raw = answers.map { answer -> asv_mint_ocsp_answer in
             switch answer.status {
-            case .good: asv_ocsp_responder_answer(status: Int32(ASV_OCSP_STATUS_GOOD.rawValue), revocation_time: 0, revocation_reason: -1)
-            case .unknown: asv_ocsp_responder_answer(status: Int32(ASV_OCSP_STATUS_UNKNOWN.rawValue), revocation_time: 0, revocation_reason: -1)
+            case .good: asv_mint_ocsp_answer(status: Int32(ASV_OCSP_STATUS_GOOD.rawValue), revocation_time: 0, revocation_reason: -1)
+            case .unknown: asv_mint_ocsp_answer(status: Int32(ASV_OCSP_STATUS_UNKNOWN.rawValue), revocation_time: 0, revocation_reason: -1)
             case .revoked(let date, let reason):
-                asv_ocsp_responder_answer(status: Int32(ASV_OCSP_STATUS_REVOKED.rawValue), revocation_time: seconds(date),
+                asv_mint_ocsp_answer(status: Int32(ASV_OCSP_STATUS_REVOKED.rawValue), revocation_time: seconds(date),
                                           revocation_reason: Int32(clamping: reason ?? -1))
             }
         }
@@ -74,7 +74,7 @@ enum OCSPResponderCodec {
             try OpenSSLBuffer.take("signing the OCSP response") { out, length, error in
                 request.withUnsafeBytes { bytes in
                     raw.withUnsafeBufferPointer { answers in
-                        asv_ocsp_responder_sign(bytes.baseAddress, bytes.count, answers.baseAddress, answers.count, signer, key.pointer,
+                        asv_mint_ocsp_response(bytes.baseAddress, bytes.count, answers.baseAddress, answers.count, signer, key.pointer,
                                                 seconds(thisUpdate), nextUpdate.map(seconds) ?? 0, out, length, error)
                     }
                 }
@@ -84,7 +84,7 @@ enum OCSPResponderCodec {
 
     /// An unsigned response carrying only the error `status` (`ASV_OCSP_RESPONDER_*`).
     static func errorResponse(_ status: asv_ocsp_responder_status) throws(AppStoreTestingError) -> Data {
-        try OpenSSLBuffer.take("encoding an OCSP error response") { asv_ocsp_responder_error(Int32(status.rawValue), $0, $1, $2) }
+        try OpenSSLBuffer.take("encoding an OCSP error response") { asv_mint_ocsp_error_response(Int32(status.rawValue), $0, $1, $2) }
     }
 
     /// Whole seconds since 1970, rounded down.
@@ -111,7 +111,7 @@ enum OCSPResponderCodec {
 
 extension OCSPResponderCodec.Query {
     /// The query the C function wrote.
-    fileprivate init(_ raw: asv_ocsp_responder_query) {
+    fileprivate init(_ raw: asv_mint_ocsp_query) {
         var copy = raw
         let serial = withUnsafeBytes(of: &copy.serial_hex) { bytes -> String in
             let characters = bytes.bindMemory(to: UInt8.self)

@@ -1,7 +1,7 @@
-// An OCSP responder for tests: see include/asv_ocsp_responder.h for the contract of each function.
+// An OCSP responder for tests: see include/asv_mint_ocsp.h for the contract of each function.
 #include "asv_error.h"
 #include "asv_ocsp.h"
-#include "asv_ocsp_responder.h"
+#include "asv_mint_ocsp.h"
 
 #include <limits.h>
 #include <string.h>
@@ -16,7 +16,7 @@
 #include <openssl/x509.h>
 
 /// Decodes exactly one DER OCSPRequest (no trailing bytes). NULL with the reason in err.
-static OCSP_REQUEST *asv_ocsp_responder_decode(const void *der, size_t length, asv_error *err) {
+static OCSP_REQUEST *asv_mint_ocsp_decode(const void *der, size_t length, asv_error *err) {
     if (der == NULL || length == 0 || length > (size_t)LONG_MAX) {
         asv_error_fail(err, "the request is empty or too large (%zu bytes)", length);
         return NULL;
@@ -36,7 +36,7 @@ static OCSP_REQUEST *asv_ocsp_responder_decode(const void *der, size_t length, a
 }
 
 /// Writes `serial` as uppercase hexadecimal into `buffer`. 1 or -1.
-static int asv_ocsp_responder_serial_text(const ASN1_INTEGER *serial, char *buffer, size_t capacity, asv_error *err) {
+static int asv_mint_ocsp_serial_text(const ASN1_INTEGER *serial, char *buffer, size_t capacity, asv_error *err) {
     BIGNUM *number = ASN1_INTEGER_to_BN(serial, NULL);
     if (number == NULL) {
         asv_error_fail(err, "cannot read the serial number");
@@ -62,7 +62,7 @@ static int asv_ocsp_responder_serial_text(const ASN1_INTEGER *serial, char *buff
 
 /// The index in `issuers` of the certificate `id` names as its issuer, -1 for none, or -2 when
 /// OpenSSL fails (reason in err).
-static long asv_ocsp_responder_find_issuer(OCSP_CERTID *id, const EVP_MD *digest, const ASN1_INTEGER *serial,
+static long asv_mint_ocsp_find_issuer(OCSP_CERTID *id, const EVP_MD *digest, const ASN1_INTEGER *serial,
                                            X509 *const *issuers, size_t issuer_count, asv_error *err) {
     for (size_t i = 0; i < issuer_count; i++) {
         if (issuers[i] == NULL) {
@@ -82,8 +82,8 @@ static long asv_ocsp_responder_find_issuer(OCSP_CERTID *id, const EVP_MD *digest
     return -1;
 }
 
-int asv_ocsp_responder_read_request(const void *der, size_t length, X509 *const *issuers, size_t issuer_count,
-                                    asv_ocsp_responder_query *queries, size_t capacity, size_t *count, asv_error *err) {
+int asv_mint_ocsp_read_request(const void *der, size_t length, X509 *const *issuers, size_t issuer_count,
+                                    asv_mint_ocsp_query *queries, size_t capacity, size_t *count, asv_error *err) {
     asv_error_begin(err);
     if (count != NULL) {
         *count = 0;
@@ -92,7 +92,7 @@ int asv_ocsp_responder_read_request(const void *der, size_t length, X509 *const 
         asv_error_fail(err, "no room for the queries, or no issuers");
         return 0;
     }
-    OCSP_REQUEST *request = asv_ocsp_responder_decode(der, length, err);
+    OCSP_REQUEST *request = asv_mint_ocsp_decode(der, length, err);
     if (request == NULL) {
         return 0;
     }
@@ -118,10 +118,10 @@ int asv_ocsp_responder_read_request(const void *der, size_t length, X509 *const 
             result = 0;
             goto done;
         }
-        asv_ocsp_responder_query *query = &queries[i];
-        query->issuer_index = asv_ocsp_responder_find_issuer(id, digest, serial, issuers, issuer_count, err);
+        asv_mint_ocsp_query *query = &queries[i];
+        query->issuer_index = asv_mint_ocsp_find_issuer(id, digest, serial, issuers, issuer_count, err);
         if (query->issuer_index == -2 ||
-            asv_ocsp_responder_serial_text(serial, query->serial_hex, sizeof query->serial_hex, err) != 1) {
+            asv_mint_ocsp_serial_text(serial, query->serial_hex, sizeof query->serial_hex, err) != 1) {
             result = -1;
             goto done;
         }
@@ -132,7 +132,7 @@ done:
     return result;
 }
 
-int asv_ocsp_responder_identify(X509 *certificate, X509 *const *issuers, size_t issuer_count, asv_ocsp_responder_query *query,
+int asv_mint_ocsp_identify(X509 *certificate, X509 *const *issuers, size_t issuer_count, asv_mint_ocsp_query *query,
                                 asv_error *err) {
     asv_error_begin(err);
     if (certificate == NULL || query == NULL || (issuers == NULL && issuer_count > 0)) {
@@ -149,11 +149,11 @@ int asv_ocsp_responder_identify(X509 *certificate, X509 *const *issuers, size_t 
     }
     // X509_check_issued may leave reasons on OpenSSL's queue: the queue is empty when this returns.
     ERR_clear_error();
-    return asv_ocsp_responder_serial_text(X509_get0_serialNumber(certificate), query->serial_hex, sizeof query->serial_hex, err);
+    return asv_mint_ocsp_serial_text(X509_get0_serialNumber(certificate), query->serial_hex, sizeof query->serial_hex, err);
 }
 
 /// Checks one answer's status and reason. 1 or 0 (reason in err).
-static int asv_ocsp_responder_check_answer(const asv_ocsp_responder_answer *answer, size_t index, asv_error *err) {
+static int asv_mint_ocsp_check_answer(const asv_mint_ocsp_answer *answer, size_t index, asv_error *err) {
     if (answer->status != ASV_OCSP_STATUS_GOOD && answer->status != ASV_OCSP_STATUS_REVOKED && answer->status != ASV_OCSP_STATUS_UNKNOWN) {
         asv_error_fail(err, "answer %zu has the status %d (expected good 0, revoked 1 or unknown 2)", index + 1, answer->status);
         return 0;
@@ -167,7 +167,7 @@ static int asv_ocsp_responder_check_answer(const asv_ocsp_responder_answer *answ
 }
 
 /// Adds one SingleResponse per single request of `request` to `basic`. 1, 0 or -1.
-static int asv_ocsp_responder_add_statuses(OCSP_BASICRESP *basic, OCSP_REQUEST *request, const asv_ocsp_responder_answer *answers,
+static int asv_mint_ocsp_add_statuses(OCSP_BASICRESP *basic, OCSP_REQUEST *request, const asv_mint_ocsp_answer *answers,
                                            size_t answer_count, ASN1_TIME *this_update, ASN1_TIME *next_update, asv_error *err) {
     int singles = OCSP_request_onereq_count(request);
     if (singles <= 0 || (size_t)singles != answer_count) {
@@ -175,8 +175,8 @@ static int asv_ocsp_responder_add_statuses(OCSP_BASICRESP *basic, OCSP_REQUEST *
         return 0;
     }
     for (int i = 0; i < singles; i++) {
-        const asv_ocsp_responder_answer *answer = &answers[i];
-        if (asv_ocsp_responder_check_answer(answer, (size_t)i, err) != 1) {
+        const asv_mint_ocsp_answer *answer = &answers[i];
+        if (asv_mint_ocsp_check_answer(answer, (size_t)i, err) != 1) {
             return 0;
         }
         OCSP_CERTID *id = OCSP_onereq_get0_id(OCSP_request_onereq_get0(request, i));
@@ -202,7 +202,7 @@ static int asv_ocsp_responder_add_statuses(OCSP_BASICRESP *basic, OCSP_REQUEST *
 }
 
 /// DER-encodes `response` into a new OpenSSL buffer. 1 or -1.
-static int asv_ocsp_responder_encode(OCSP_RESPONSE *response, uint8_t **out, size_t *out_length, asv_error *err) {
+static int asv_mint_ocsp_encode(OCSP_RESPONSE *response, uint8_t **out, size_t *out_length, asv_error *err) {
     unsigned char *encoded = NULL;
     int length = i2d_OCSP_RESPONSE(response, &encoded);
     if (length <= 0 || encoded == NULL) {
@@ -215,7 +215,7 @@ static int asv_ocsp_responder_encode(OCSP_RESPONSE *response, uint8_t **out, siz
     return 1;
 }
 
-int asv_ocsp_responder_sign(const void *request_der, size_t length, const asv_ocsp_responder_answer *answers,
+int asv_mint_ocsp_response(const void *request_der, size_t length, const asv_mint_ocsp_answer *answers,
                             size_t answer_count, X509 *signer, EVP_PKEY *signer_key, int64_t this_update,
                             int64_t next_update, uint8_t **out, size_t *out_length, asv_error *err) {
     asv_error_begin(err);
@@ -238,7 +238,7 @@ int asv_ocsp_responder_sign(const void *request_der, size_t length, const asv_oc
     OCSP_RESPONSE *response = NULL;
     ASN1_TIME *this_time = NULL;
     ASN1_TIME *next_time = NULL;
-    OCSP_REQUEST *request = asv_ocsp_responder_decode(request_der, length, err);
+    OCSP_REQUEST *request = asv_mint_ocsp_decode(request_der, length, err);
     if (request == NULL) {
         return 0;
     }
@@ -249,7 +249,7 @@ int asv_ocsp_responder_sign(const void *request_der, size_t length, const asv_oc
         asv_error_fail(err, "cannot allocate the basic response or its times");
         goto done;
     }
-    result = asv_ocsp_responder_add_statuses(basic, request, answers, answer_count, this_time, next_time, err);
+    result = asv_mint_ocsp_add_statuses(basic, request, answers, answer_count, this_time, next_time, err);
     if (result != 1) {
         goto done;
     }
@@ -273,7 +273,7 @@ int asv_ocsp_responder_sign(const void *request_der, size_t length, const asv_oc
         asv_error_fail(err, "cannot allocate the OCSPResponse");
         goto done;
     }
-    result = asv_ocsp_responder_encode(response, out, out_length, err);
+    result = asv_mint_ocsp_encode(response, out, out_length, err);
 done:
     OCSP_RESPONSE_free(response);
     OCSP_BASICRESP_free(basic);
@@ -283,7 +283,7 @@ done:
     return result;
 }
 
-int asv_ocsp_responder_error(int responder_status, uint8_t **out, size_t *out_length, asv_error *err) {
+int asv_mint_ocsp_error_response(int responder_status, uint8_t **out, size_t *out_length, asv_error *err) {
     asv_error_begin(err);
     if (out == NULL || out_length == NULL) {
         asv_error_fail(err, "no output buffer");
@@ -307,7 +307,7 @@ int asv_ocsp_responder_error(int responder_status, uint8_t **out, size_t *out_le
         asv_error_fail(err, "cannot allocate the OCSPResponse");
         return -1;
     }
-    int result = asv_ocsp_responder_encode(response, out, out_length, err);
+    int result = asv_mint_ocsp_encode(response, out, out_length, err);
     OCSP_RESPONSE_free(response);
     return result;
 }
