@@ -39,10 +39,7 @@ extension SignedDataMinter {
                                                   notificationUUID: payload.notificationUUID, data: data, version: payload.version,
                                                   signedDate: payload.signedDate, summary: payload.summary,
                                                   externalPurchaseToken: payload.externalPurchaseToken, appData: appData)
-        // The nested JWS are most of the payload: room for them from the start.
-        let nested = (data?.signedTransactionInfo?.utf8.count ?? 0) + (data?.signedRenewalInfo?.utf8.count ?? 0)
-            + (appData?.signedAppTransactionInfo?.utf8.count ?? 0)
-        return try sign(filled, capacity: 1024 + nested)
+        return try sign(filled)
     }
 
     /// The HTTP body App Store Server Notifications V2 POST: `{"signedPayload":"JWS"}`, for

@@ -13,12 +13,8 @@ import Foundation
 /// Xcode's has `kid` `Apple_Xcode_Key`, `typ` JWT and its one certificate.
 public struct SignedDataMinter: Sendable {
     /// The JWS header, base64url-encoded once (three certificates: most of every JWS's bytes).
-    private let headerBytes: [UInt8]
-    /// SHA-256 having absorbed `headerBytes.`: each signature hashes only its payload.
-    private let headerDigest: SHA256Prefix
-    /// Payloads that carry a JWS of this minter, as they start (see ``NestedPayloadPrefix``).
-    let nestedPrefix: NestedPayloadPrefix
-    private let key: SigningKey
+    private let header: String
+    private let signer: JWSSigner
     /// The receipt's signer, its key, and the certificates embedded after the signer's.
     private let receiptSigner: TestCertificate
     private let receiptKey: TestPrivateKey
@@ -29,10 +25,8 @@ public struct SignedDataMinter: Sendable {
     /// - Throws: ``AppStoreTestingError`` when the PKI's JWS key is not a usable P-256 key.
     public init(pki: TestPKI) throws(AppStoreTestingError) {
         let x5c = pki.chain.certificates.map { "\"\($0.derEncoded.base64EncodedString())\"" }.joined(separator: ",")
-        headerBytes = Array(Base64.encodeURL(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8)).utf8)
-        headerDigest = try Self.prefixDigest(of: headerBytes)
-        nestedPrefix = NestedPayloadPrefix(header: headerBytes)
-        key = try pki.chain.signingKey.signingKey()
+        header = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"x5c\":[\(x5c)]}".utf8))
+        signer = JWSSigner(key: try pki.chain.signingKey.signingKey())
         receiptSigner = pki.receiptChain.leaf
         receiptKey = pki.receiptChain.signingKey
         receiptChain = [pki.receiptChain.intermediate, pki.receiptChain.root]
@@ -43,10 +37,8 @@ public struct SignedDataMinter: Sendable {
     ///
     /// - Throws: ``AppStoreTestingError`` when the Xcode key is not a usable P-256 key.
     public init(xcode: XcodeTestPKI) throws(AppStoreTestingError) {
-        headerBytes = Array(Base64.encodeURL(Array("{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}".utf8)).utf8)
-        headerDigest = try Self.prefixDigest(of: headerBytes)
-        nestedPrefix = NestedPayloadPrefix(header: headerBytes)
-        key = try xcode.key.signingKey()
+        header = Base64.encodeURL(Array("{\"alg\":\"ES256\",\"kid\":\"Apple_Xcode_Key\",\"typ\":\"JWT\",\"x5c\":[\"\(xcode.certificate.derEncoded.base64EncodedString())\"]}".utf8))
+        signer = JWSSigner(key: try xcode.key.signingKey())
         receiptSigner = xcode.receiptCertificate
         receiptKey = xcode.receiptKey
         receiptChain = []
@@ -75,95 +67,26 @@ public struct SignedDataMinter: Sendable {
         try sign(payloadBytes: Array(payloadJSON))
     }
 
-    /// The JWS of `payload`, written in one buffer: the header, the payload's base64url (hashed
-    /// where it lies, after the header's digest), the signature's. A payload that starts as one
-    /// signed before and carries a JWS of this minter (a notification) is encoded and hashed from
-    /// where that start ends (``NestedPayloadPrefix``).
+    /// The compact JWS of `payload`: the header, the payload's base64url, the ES256 signature's.
     func sign(payloadBytes payload: [UInt8]) throws(AppStoreTestingError) -> String {
-        let payloadLength = Base64.encodedURLLength(payload.count)
-        let signatureLength = Base64.encodedURLLength(64)
-        let length = headerBytes.count + 1 + payloadLength + 1 + signatureLength
-        var failure: AppStoreTestingError?
-        let jws = payload.withUnsafeBytes { payload in
-            let known = nestedPrefix.entry(for: payload)
-            return String(unsafeUninitializedCapacity: length) { out in
-                var position = headerBytes.withUnsafeBufferPointer { header in
-                    _ = out.initialize(fromContentsOf: header)
-                    return header.count
-                }
-                out[position] = UInt8(ascii: ".")
-                position += 1
-                let segmentStart = position
-                let signatureBytes: Data
-                do throws(AppStoreTestingError) {
-                    if let known {
-                        position += known.encoded.withUnsafeBufferPointer { encoded in
-                            UnsafeMutableBufferPointer(rebasing: out[position...]).initialize(fromContentsOf: encoded)
-                        }
-                        let rest = UnsafeMutableBufferPointer(rebasing: out[position..<(segmentStart + payloadLength)])
-                        position += Base64.encodeURL(UnsafeRawBufferPointer(rebasing: payload[known.consumed...]), into: rest)
-                        signatureBytes = try signature(of: UnsafeRawBufferPointer(rest), after: known.digest)
-                    } else {
-                        let segment = UnsafeMutableBufferPointer(rebasing: out[position..<(position + payloadLength)])
-                        position += Base64.encodeURL(payload, into: segment)
-                        signatureBytes = try signature(of: UnsafeRawBufferPointer(segment), after: headerDigest)
-                        nestedPrefix.remember(payload: payload, segment: UnsafeBufferPointer(segment))
-                    }
-                } catch {
-                    failure = error
-                    return 0
-                }
-                out[position] = UInt8(ascii: ".")
-                position += 1
-                position += signatureBytes.withUnsafeBytes { Base64.encodeURL($0, into: UnsafeMutableBufferPointer(rebasing: out[position...])) }
-                return position
-            }
-        }
-        if let failure { throw failure }
-        return jws
-    }
-
-    /// The raw ES256 signature of what `prefix` absorbed followed by `rest`.
-    private func signature(of rest: UnsafeRawBufferPointer, after prefix: SHA256Prefix) throws(AppStoreTestingError) -> Data {
-        let digest: SHA256Digest
         do {
-            digest = try prefix.digest(appending: rest)
+            return try signer.sign(encodedHeader: header, payload: payload)
         } catch {
-            throw AppStoreTestingError(.openSSLFailure, "SHA-256 failed: \(error.message)")
-        }
-        do {
-            return try key.sign(digest: digest, encoding: .raw)
-        } catch {
-            throw AppStoreTestingError(.openSSLFailure, "ES256 signing failed: \(error.message)")
+            throw AppStoreTestingError(.openSSLFailure, error.message)
         }
     }
 
-    /// SHA-256 having absorbed `header.`.
-    private static func prefixDigest(of headerSegment: [UInt8]) throws(AppStoreTestingError) -> SHA256Prefix {
-        do {
-            return try SHA256Prefix(absorbing: headerSegment + [UInt8(ascii: ".")])
-        } catch {
-            throw AppStoreTestingError(.openSSLFailure, "SHA-256 failed: \(error.message)")
-        }
-    }
-
-    /// Signs `payload` encoded as `AppStoreJSON.makeEncoder()` encodes it (by the faster
-    /// `AppStoreJSON.encode(_:)`, which writes the same bytes).
+    /// Signs `payload` encoded as `AppStoreJSON.makeEncoder()` encodes it.
     ///
     /// - Throws: ``AppStoreTestingError`` (`invalidPayload`) when it cannot be encoded.
     public func sign(_ payload: some Encodable) throws(AppStoreTestingError) -> String {
-        try sign(payload, capacity: 1024)
-    }
-
-    /// ``sign(_:)`` with the JSON written into an array reserved for `capacity` bytes.
-    func sign(_ payload: some Encodable, capacity: Int) throws(AppStoreTestingError) -> String {
-        let json: [UInt8]
+        let json: Data
         do {
-            json = try AppStoreJSON.encodedBytes(payload, capacity: capacity)
+            json = try AppStoreJSON.makeEncoder().encode(payload)
         } catch {
             throw AppStoreTestingError(.invalidPayload, "the payload cannot be encoded as JSON: \(error)")
         }
-        return try sign(payloadBytes: json)
+        return try sign(payloadBytes: Array(json))
     }
 
     /// A signed transaction (`signedTransactionInfo`, StoreKit's `Transaction.jwsRepresentation`).

@@ -11,12 +11,10 @@ import Foundation
 /// let responder = try await TestOCSPResponder.start()
 /// let pki = try responder.makePKI()
 /// let minter = try SignedDataMinter(pki: pki)
-/// var configuration = pki.verifierConfiguration()
-/// configuration.revocation = .ocsp(OCSPOptions())
-/// let verifier = try SignedDataVerifier(configuration: configuration)
+/// let verifier = try OnlineSignedDataVerifier(configuration: pki.verifierConfiguration())
 ///
 /// responder.setAnswer(.revoked(at: Date()), for: pki.chain.leaf)
-/// let result = try await verifier.online.verifyTransaction(try minter.transaction(Transaction(transactionId: "1", productId: "p")))
+/// let result = try await verifier.verifyTransaction(try minter.transaction(Transaction(transactionId: "1", productId: "p")))
 /// // result is .unverified(transaction, .revokedCertificate(...))
 /// await responder.stop()
 /// ```

@@ -3,7 +3,7 @@ import Foundation
 extension TestPKI {
     /// Makes a new PKI whose intermediates and leaves name `ocspResponder` in their Authority
     /// Information Access extension (`OCSP;URI:...`), as Apple's certificates name
-    /// `http://ocsp.apple.com/...`: a verifier in online mode (`revocation: .ocsp(...)`) then asks
+    /// `http://ocsp.apple.com/...`: an `OnlineSignedDataVerifier` then asks
     /// that responder about the leaf and the intermediate of every item minted with it.
     ///
     /// ``TestOCSPResponder/makePKI(_:)`` makes one naming a running ``TestOCSPResponder`` and

@@ -40,7 +40,9 @@ struct AuthenticationTests {
             let iat = try #require((claims["iat"] as? NSNumber)?.int64Value)
             let exp = try #require((claims["exp"] as? NSNumber)?.int64Value)
             #expect(exp - iat == 30 * 60)
-            #expect(abs(iat - Int64(Date().timeIntervalSince1970)) < 10)
+            // Signed just before the request: within a few minutes of now even on a machine so loaded
+            // that a test waits tens of seconds for a thread.
+            #expect(abs(iat - Int64(Date().timeIntervalSince1970)) < 300)
             #expect(harness.fake.acceptedTokens.count == 1)
         }
     }

@@ -21,6 +21,8 @@ final class ExtraRoutes: @unchecked Sendable {
         var environment = "Sandbox"
         /// Mass extensions, consumption V1, finished transactions, retention messaging.
         var more = MoreState()
+        /// The Advanced Commerce API routes' signed data and what they were sent.
+        var advancedCommerce = AdvancedCommerceState()
     }
 
     private let fake: FakeAppStoreServerAPI
@@ -43,7 +45,7 @@ final class ExtraRoutes: @unchecked Sendable {
 
     /// The answer to `request` when it is one of these routes, else `nil`.
     func answer(_ request: Request) -> Reply? {
-        lock.withLock { route(request) }
+        lock.withLock { route(request) ?? advancedCommerceRoutes(request, &storage) }
     }
 
     /// What these routes remember.

@@ -125,7 +125,9 @@ struct HardeningTests {
             var reply = FakeAppStoreServerAPI.Response.apiError(429, code: 4_290_000, message: "Rate limit exceeded.")
             reply.headers.append(.init(name: "Retry-After", value: "00000000000000000000120"))
             harness.fake.enqueue(.response(reply))
-            let client = try harness.client()
+            var options = Harness.fastOptions
+            options.deadline = .seconds(10)
+            let client = try harness.client(options: options)
             do throws(AppStoreServerAPIError) {
                 _ = try await client.getTransactionInfo(transactionId: "1")
                 Issue.record("a 429 asking for 120 s within a 10 s deadline succeeded")

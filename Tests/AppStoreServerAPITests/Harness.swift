@@ -24,8 +24,9 @@ final class Harness: Sendable {
     let verifier: SignedDataVerifier
     let signingKey: SigningKey
 
-    /// Options that keep tests short: small backoffs, a 10-second deadline.
-    static let fastOptions = AppStoreServerAPIClient.Options(deadline: .seconds(10), requestTimeout: .seconds(5), maximumAttempts: 4,
+    /// Options that keep tests short: small backoffs; a deadline generous enough for a loaded machine
+    /// (every suite runs in one process, in parallel, and a test can wait tens of seconds for a thread).
+    static let fastOptions = AppStoreServerAPIClient.Options(deadline: .seconds(120), requestTimeout: .seconds(60), maximumAttempts: 4,
                                                              initialBackoff: .milliseconds(50), maximumBackoff: .milliseconds(200))
 
     private init(fake: FakeAppStoreServerAPI, extra: ExtraRoutes, minter: SignedDataMinter, verifier: SignedDataVerifier, signingKey: SigningKey) {

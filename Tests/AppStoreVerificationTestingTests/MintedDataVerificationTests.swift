@@ -45,7 +45,7 @@ enum Shared {
         let body = try Shared.minter().notificationBody(ResponseBodyV2DecodedPayload(notificationType: .refund), transaction: transaction,
                                                         renewalInfo: RenewalInfo(originalTransactionId: "7", productId: "com.example.pro"),
                                                         appTransaction: AppTransaction())
-        let result = try Shared.verifier().verifyNotification(body: body)
+        let result = try Shared.verifier().verifyNotification(body)
         #expect(result.isVerified, "\(String(describing: result.verificationError))")
         let payload = result.unsafePayloadValue
         #expect(payload.notificationType == .refund)
@@ -54,6 +54,45 @@ enum Shared {
         #expect(nested.unsafePayloadValue.revocationDate == signedDate)
         #expect(try payload.renewalInfo?.get().isVerified == true)
         #expect(try payload.appTransactionInfo?.get().isVerified == true)
+    }
+
+    /// The payload signed is `AppStoreJSON.makeEncoder()`'s JSON of the model, byte for byte,
+    /// for a notification (which carries nested JWS) too; many notifications minted from several
+    /// tasks at once each verify.
+    @Test func mintedPayloadsAreTheEncodersJSONAndVerifyFromManyTasks() async throws {
+        let minter = try Shared.minter()
+        let verifier = try Shared.verifier()
+        let encoder = AppStoreJSON.makeEncoder()
+        let transaction = Transaction(transactionId: "1", productId: "com.example.pro", signedDate: signedDate)
+        let jws = try minter.transaction(transaction)
+        #expect(try Self.payload(of: jws) == encoder.encode(transaction))
+        let notification = try minter.notification(ResponseBodyV2DecodedPayload(notificationType: .didRenew, signedDate: signedDate), transaction: transaction)
+        let decoded = try verifier.verifyNotification(notification).payloadValue
+        #expect(try Self.payload(of: notification) == encoder.encode(decoded))
+        #expect(try decoded.data?.signedTransactionInfo.map { try Self.payload(of: $0) } == encoder.encode(transaction))
+        let verdicts = await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    (0..<4).allSatisfy { index in
+                        let nested = Transaction(transactionId: "\(task)-\(index)", productId: "com.example.pro")
+                        let jws = try? minter.notification(ResponseBodyV2DecodedPayload(notificationType: .refund), transaction: nested)
+                        let result = jws.flatMap { try? verifier.verifyNotification($0) }
+                        return result?.isVerified == true && (try? result?.unsafePayloadValue.transactionInfo?.get().unsafePayloadValue.transactionId) == nested.transactionId
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(verdicts == Array(repeating: true, count: 8))
+    }
+
+    /// The decoded payload segment of `jws`.
+    static func payload(of jws: String) throws -> Data {
+        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
+        try #require(segments.count == 3)
+        var text = segments[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        text += String(repeating: "=", count: (4 - text.count % 4) % 4)
+        return try #require(Data(base64Encoded: text))
     }
 
     @Test func summaryAndExternalPurchaseTokenNotificationsVerify() throws {

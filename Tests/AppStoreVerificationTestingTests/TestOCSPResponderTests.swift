@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// TestOCSPResponder with the library's online verifier, as a user's test runs them: a responder on
-/// 127.0.0.1, a PKI naming it, minted data, `verifier.online`. Each test starts its own responder and
+/// 127.0.0.1, a PKI naming it, minted data, an `OnlineSignedDataVerifier`. Each test starts its own responder and
 /// stops it, whatever happens. A PKI costs three RSA keys: the tests share one per responder and
 /// make a new leaf (`variant(.valid)`, one P-256 key) where a check needs a certificate of its own,
 /// and run one at a time so that they do not hold both cooperative threads with key generation.
@@ -14,7 +14,7 @@ import Testing
         let responder: TestOCSPResponder
         let pki: TestPKI
         let minter: SignedDataMinter
-        let verifier: SignedDataVerifier
+        let verifier: OnlineSignedDataVerifier
 
         /// Generous deadlines: the whole suite runs on two loaded cores, where a check that waits for
         /// a thread can take seconds; a responder that does not answer is closed at once, not waited
@@ -27,10 +27,8 @@ import Testing
             let responder = try await TestOCSPResponder.start(answerValidity: answerValidity)
             do {
                 let pki = try responder.makePKI()
-                var configuration = pki.verifierConfiguration()
-                configuration.revocation = .ocsp(options)
                 let world = World(responder: responder, pki: pki, minter: try SignedDataMinter(pki: pki),
-                                  verifier: try SignedDataVerifier(configuration: configuration))
+                                  verifier: try OnlineSignedDataVerifier(configuration: pki.verifierConfiguration(), revocation: options))
                 try await body(world)
             } catch {
                 await responder.stop()
@@ -48,13 +46,13 @@ import Testing
         try await World.with { world in
             #expect(world.pki.ocspResponder == world.responder.url)
             #expect(world.responder.url.absoluteString == "http://127.0.0.1:\(world.responder.port)/ocsp")
-            let result = try await world.verifier.online.verifyTransaction(try world.transaction())
+            let result = try await world.verifier.verifyTransaction(try world.transaction())
             #expect(result.isVerified, "\(String(describing: result.verificationError))")
             #expect(world.responder.requestCount(for: world.pki.chain.leaf) == 1)
             #expect(world.responder.requestCount(for: world.pki.chain.intermediate) == 1)
             #expect(world.responder.requestCount == 2)
             // Cached until nextUpdate: a second verification asks nothing.
-            _ = try await world.verifier.online.verifyTransaction(try world.transaction("2"))
+            _ = try await world.verifier.verifyTransaction(try world.transaction("2"))
             #expect(world.responder.requestCount == 2)
 
             // A variant names the same responder, with a leaf of its own.
@@ -69,7 +67,7 @@ import Testing
             let read = try TestPKI(contentsOf: directory)
             #expect(read.ocspResponder == world.responder.url)
             let leaf = try read.variant(.valid)
-            let fromDirectory = try await world.verifier.online.verifyTransaction(try world.transaction("3", minter: SignedDataMinter(pki: leaf)))
+            let fromDirectory = try await world.verifier.verifyTransaction(try world.transaction("3", minter: SignedDataMinter(pki: leaf)))
             #expect(fromDirectory.isVerified, "\(String(describing: fromDirectory.verificationError))")
             #expect(world.responder.requestCount(for: leaf.chain.leaf) == 1)
         }
@@ -80,28 +78,28 @@ import Testing
             // A revoked leaf: the verdict revokedCertificate; another leaf is unaffected.
             let revokedLeaf = try world.pki.variant(.valid)
             world.responder.setAnswer(.revoked(at: Date(timeIntervalSinceNow: -86_400), reason: 1), for: revokedLeaf.chain.leaf)
-            let revoked = try await world.verifier.online.verifyTransaction(try world.transaction("1", minter: SignedDataMinter(pki: revokedLeaf)))
+            let revoked = try await world.verifier.verifyTransaction(try world.transaction("1", minter: SignedDataMinter(pki: revokedLeaf)))
             guard case .unverified(let transaction, .revokedCertificate(let reason)) = revoked else {
                 Issue.record("expected a revoked verdict, got \(revoked)")
                 return
             }
             #expect(transaction.transactionId == "1")
             #expect(!reason.isEmpty)
-            let good = try await world.verifier.online.verifyTransaction(try world.transaction("2"))
+            let good = try await world.verifier.verifyTransaction(try world.transaction("2"))
             #expect(good.isVerified, "\(String(describing: good.verificationError))")
 
             // An unknown leaf: the chain is refused.
             let unknownLeaf = try world.pki.variant(.valid)
             world.responder.setAnswer(.unknown, for: unknownLeaf.chain.leaf)
-            let unknown = try await world.verifier.online.verifyTransaction(try world.transaction("3", minter: SignedDataMinter(pki: unknownLeaf)))
+            let unknown = try await world.verifier.verifyTransaction(try world.transaction("3", minter: SignedDataMinter(pki: unknownLeaf)))
             #expect(unknown.verificationError?.code == "invalidCertificateChain", "\(unknown)")
 
             // A revoked intermediate revokes every leaf under it (a new verifier: the intermediate's
             // good answer is cached in this one).
             world.responder.setAnswer(.revoked(at: Date(timeIntervalSinceNow: -60)), for: world.pki.chain.intermediate)
-            let fresh = try SignedDataVerifier(configuration: world.verifier.configuration)
+            let fresh = try OnlineSignedDataVerifier(configuration: world.verifier.configuration, revocation: world.verifier.revocation)
             for jws in [try world.transaction("4"), try world.transaction("5", minter: SignedDataMinter(pki: world.pki.variant(.valid)))] {
-                let result = try await fresh.online.verifyTransaction(jws)
+                let result = try await fresh.verifyTransaction(jws)
                 #expect(result.verificationError?.code == "revokedCertificate", "\(result)")
             }
         }
@@ -115,7 +113,7 @@ import Testing
                 world.responder.setAnswer(answer, for: leaf.chain.leaf)
                 let jws = try world.transaction("1", minter: minter)
                 do throws(OnlineVerificationError) {
-                    let result = try await world.verifier.online.verifyTransaction(jws)
+                    let result = try await world.verifier.verifyTransaction(jws)
                     Issue.record("\(answer): expected no verdict, got \(result)")
                 } catch {
                     #expect(error.isRetryable, "\(answer): \(error)")
@@ -123,7 +121,7 @@ import Testing
                 }
                 // Answered again: the failure was not cached.
                 world.responder.setAnswer(.good, for: leaf.chain.leaf)
-                let result = try await world.verifier.online.verifyTransaction(jws)
+                let result = try await world.verifier.verifyTransaction(jws)
                 #expect(result.isVerified, "\(answer): \(String(describing: result.verificationError))")
             }
         }
@@ -134,11 +132,11 @@ import Testing
             let body = try world.minter.notificationBody(ResponseBodyV2DecodedPayload(notificationType: .didRenew),
                                                          transaction: Transaction(transactionId: "5", productId: "com.example.pro"),
                                                          renewalInfo: RenewalInfo(originalTransactionId: "5", productId: "com.example.pro"))
-            let notification = try await world.verifier.online.verifyNotification(body: body)
+            let notification = try await world.verifier.verifyNotification(body)
             #expect(notification.isVerified, "\(String(describing: notification.verificationError))")
 
             let receipt = try world.minter.appReceipt(AppReceipt(inApp: [InAppPurchaseReceipt(productId: "com.example.pro", transactionId: "9")]))
-            let good = try await world.verifier.online.verifyAppReceipt(receipt)
+            let good = try await world.verifier.verifyAppReceipt(receipt)
             #expect(good.isVerified, "\(String(describing: good.verificationError))")
             #expect(world.responder.requestCount(for: world.pki.receiptChain.leaf) == 1)
             #expect(world.responder.requestCount(for: world.pki.receiptChain.intermediate) == 1)
@@ -146,22 +144,22 @@ import Testing
             // Revoked after the answers were cached: a new verifier sees it.
             world.responder.setAnswer(.revoked(at: Date(timeIntervalSinceNow: -60)), for: world.pki.chain.leaf)
             world.responder.setAnswer(.revoked(at: Date(timeIntervalSinceNow: -60)), for: world.pki.receiptChain.intermediate)
-            let fresh = try SignedDataVerifier(configuration: world.verifier.configuration)
-            let revokedNotification = try await fresh.online.verifyNotification(body: body)
+            let fresh = try OnlineSignedDataVerifier(configuration: world.verifier.configuration, revocation: world.verifier.revocation)
+            let revokedNotification = try await fresh.verifyNotification(body)
             #expect(revokedNotification.verificationError?.code == "revokedCertificate", "\(revokedNotification)")
-            let revokedReceipt = try await fresh.online.verifyAppReceipt(receipt)
+            let revokedReceipt = try await fresh.verifyAppReceipt(receipt)
             #expect(revokedReceipt.verificationError?.code == "revokedCertificate", "\(revokedReceipt)")
             // The JWS chain's intermediate has the receipt intermediate's serial; its answer is its own.
-            let transaction = try await fresh.online.verifyTransaction(try world.transaction("6", minter: SignedDataMinter(pki: world.pki.variant(.valid))))
+            let transaction = try await fresh.verifyTransaction(try world.transaction("6", minter: SignedDataMinter(pki: world.pki.variant(.valid))))
             #expect(transaction.isVerified, "\(String(describing: transaction.verificationError))")
         }
     }
 
     @Test func answersWithoutNextUpdateAreNotCached() async throws {
         try await World.with(answerValidity: nil) { world in
-            _ = try await world.verifier.online.verifyTransaction(try world.transaction())
+            _ = try await world.verifier.verifyTransaction(try world.transaction())
             world.responder.setAnswer(.revoked(at: Date(timeIntervalSinceNow: -60)), for: world.pki.chain.leaf)
-            let result = try await world.verifier.online.verifyTransaction(try world.transaction())
+            let result = try await world.verifier.verifyTransaction(try world.transaction())
             #expect(result.verificationError?.code == "revokedCertificate", "\(result)")
             #expect(world.responder.requestCount(for: world.pki.chain.leaf) == 2)
 
@@ -170,7 +168,7 @@ import Testing
             await world.responder.stop()
             let jws = try world.transaction("7")
             do throws(OnlineVerificationError) {
-                let stopped = try await world.verifier.online.verifyTransaction(jws)
+                let stopped = try await world.verifier.verifyTransaction(jws)
                 Issue.record("a verdict with the responder stopped: \(stopped)")
             } catch {
                 #expect(error.code == "revocationCheckUnavailable", "\(error)")
@@ -188,12 +186,10 @@ import Testing
             // A certificate of a CA it does not serve: unauthorized (6); asked through a verifier
             // trusting another PKI that names this responder.
             let stranger = try TestPKI(ocspResponder: world.responder.url)
-            var configuration = stranger.verifierConfiguration()
-            configuration.revocation = .ocsp(World.options)
-            let verifier = try SignedDataVerifier(configuration: configuration)
+            let verifier = try OnlineSignedDataVerifier(configuration: stranger.verifierConfiguration(), revocation: World.options)
             let jws = try SignedDataMinter(pki: stranger).transaction(Transaction(transactionId: "1", productId: "p"))
             do throws(OnlineVerificationError) {
-                let result = try await verifier.online.verifyTransaction(jws)
+                let result = try await verifier.verifyTransaction(jws)
                 Issue.record("a verdict from a responder that does not serve the CA: \(result)")
             } catch {
                 #expect(error.code == "revocationCheckUnavailable")

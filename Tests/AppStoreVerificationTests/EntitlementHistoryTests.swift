@@ -67,7 +67,7 @@ struct SignedHistory: Decodable, Sendable, CustomTestStringConvertible {
 
     /// A line verified through the real verifier, as the engine's item.
     static func item(_ line: String, verifier: SignedDataVerifier) throws -> EntitlementEngine.Item {
-        if line.hasPrefix("{") { return .notification(try verifier.verifyNotification(body: Data(line.utf8))) }
+        if line.hasPrefix("{") { return .notification(try verifier.verifyNotification(Data(line.utf8))) }
         switch SignedPayloadKind(detectingPayloadOf: line) ?? .transaction {
         case .renewalInfo: return .renewalInfo(try verifier.verifyRenewalInfo(line))
         case .notification: return .notification(try verifier.verifyNotification(line))

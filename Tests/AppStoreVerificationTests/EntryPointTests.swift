@@ -51,11 +51,11 @@ struct EntryPointTests {
         let verifier = try SignedDataVerifier.forTestVectors()
         let jws = try Self.vector("notification-valid")
         let body = "{\"signedPayload\":\"\(jws)\"}"
-        #expect(try verifier.verifyNotification(body: body).isVerified)
-        #expect(try verifier.verifyNotification(body: Data(body.utf8)).isVerified)
-        #expect(try verifier.verifyNotification(body: Array(body.utf8)).isVerified)
-        #expect(try verifier.verifyNotification(body: body.utf8).isVerified)
-        #expect(try verifier.verifyNotification(body: body + "\n").isVerified)
+        #expect(try verifier.verifyNotification(body).isVerified)
+        #expect(try verifier.verifyNotification(Data(body.utf8)).isVerified)
+        #expect(try verifier.verifyNotification(Array(body.utf8)).isVerified)
+        #expect(try verifier.verifyNotification(body.utf8).isVerified)
+        #expect(try verifier.verifyNotification(body + "\n").isVerified)
     }
 
     @Test("notification bodies are read strictly: duplicate names, comments, non-objects, a non-string payload")

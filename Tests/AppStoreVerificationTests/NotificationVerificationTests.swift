@@ -35,9 +35,9 @@ struct NotificationVerificationTests {
     func postBody() throws {
         let jws = try Self.vector("notification-valid")
         let body = try JSONSerialization.data(withJSONObject: ["signedPayload": jws])
-        #expect(try SignedDataVerifier.forTestVectors().verifyNotification(body: body).isVerified)
-        #expect(throws: SignedDataDecodingError.self) { try SignedDataVerifier.forTestVectors().verifyNotification(body: Data("{\"x\":1}".utf8)) }
-        #expect(throws: SignedDataDecodingError.self) { try SignedDataVerifier.forTestVectors().verifyNotification(body: Data("[]".utf8)) }
+        #expect(try SignedDataVerifier.forTestVectors().verifyNotification(body).isVerified)
+        #expect(throws: SignedDataDecodingError.self) { try SignedDataVerifier.forTestVectors().verifyNotification(Data("{\"x\":1}".utf8)) }
+        #expect(throws: SignedDataDecodingError.self) { try SignedDataVerifier.forTestVectors().verifyNotification(Data("[]".utf8)) }
     }
 
     @Test("summary, external purchase token and future notification types decode and verify")

@@ -45,7 +45,7 @@ enum DocCSnippets {
         }
 
         func handleNotification(_ requestBody: Data) throws {
-            let result = try verifier.verifyNotification(body: requestBody)
+            let result = try verifier.verifyNotification(requestBody)
             let notification = try result.payloadValue      // throws the VerificationError if unverified
             print(notification.notificationType as Any, notification.subtype as Any)
             if case .success(.verified(let transaction))? = notification.transactionInfo {
@@ -67,13 +67,13 @@ enum DocCSnippets {
     // MARK: - OnlineVerification.md
 
     static func onlineVerification(jws: String) async throws -> Int {
-        let verifier = try SignedDataVerifier(configuration: .init(
-            bundleId: "com.example.app", appAppleId: 1234567890, environment: .production,
-            revocation: .ocsp(OCSPOptions())))            // 5 s per request, answers cached ≤ 15 min
+        let verifier = try OnlineSignedDataVerifier(
+            configuration: .init(bundleId: "com.example.app", appAppleId: 1234567890, environment: .production),
+            revocation: OCSPOptions())                    // 5 s per request, answers cached ≤ 15 min
 
         func handlePurchase(_ jws: String) async -> Int {
             do throws(OnlineVerificationError) {
-                switch try await verifier.online.verifyTransaction(jws) {
+                switch try await verifier.verifyTransaction(jws) {
                 case .verified(let transaction):
                     print("grant", transaction.productId)
                     return 200
@@ -102,20 +102,20 @@ enum DocCSnippets {
 // MARK: - SigningRequests.md
 
 extension DocCSnippets {
-    static func signingRequests() throws -> (String, String) {
+    static func signingRequests() throws -> (String, String, Int64?) {
         let key = try SigningKey(contentsOf: URL(fileURLWithPath: "SubscriptionKey_ABC123XYZ.p8"))
 
         // Promotional offer, V1: base64 of a DER ECDSA-SHA256 signature.
         let v1 = PromotionalOfferSignatureCreator(signingKey: key, keyId: "ABC123XYZ", bundleId: "com.example.app")
-        let nonce = UUID()
-        let timestamp = Int64(Date().timeIntervalSince1970 * 1000)
+        let nonce = UUID(), timestamp = Date()
         let signature = try v1.createSignature(productIdentifier: "com.example.monthly", subscriptionOfferID: "WINBACK",
                                                appAccountToken: nil, nonce: nonce, timestamp: timestamp)
+        let milliseconds = PromotionalOfferSignatureCreator.milliseconds(timestamp)   // what the app passes to StoreKit
 
         // Promotional offer V2, introductory offer eligibility, Advanced Commerce: compact ES256 JWS.
-        let v2 = PromotionalOfferV2SignatureCreator(key: key, keyId: "ABC123XYZ", issuerId: "57246542-96fe-1a63-e053-0824d011072a", bundleId: "com.example.app")
+        let v2 = PromotionalOfferV2SignatureCreator(signingKey: key, keyId: "ABC123XYZ", issuerId: "57246542-96fe-1a63-e053-0824d011072a", bundleId: "com.example.app")
         let jws = try v2.createSignature(productId: "com.example.monthly", offerIdentifier: "WINBACK", transactionId: "2000000123456789")
-        return (signature, jws)
+        return (signature, jws, milliseconds)
     }
 }
 
@@ -123,12 +123,12 @@ extension DocCSnippets {
 
 extension HummingbirdShape {
     /// The article's two Hummingbird routes: offline transactions, online notifications.
-    static func serverFrameworksRoutes(verifier: SignedDataVerifier) -> Router {
+    static func serverFrameworksRoutes(verifier: SignedDataVerifier, onlineVerifier: OnlineSignedDataVerifier) -> Router {
         let router = Router()
         router.post("/transactions") { request, context -> Response in
             let body = try await request.body.collect(upTo: 1 << 20)
             do throws(SignedDataDecodingError) {
-                switch try verifier.verifyTransaction(body.readableBytesView) {   // offline: no await
+                switch try verifier.verifyTransaction(String(buffer: body)) {   // offline: no await
                 case .verified(let transaction):
                     await grant(transaction)
                     return Response(status: .ok)
@@ -145,7 +145,7 @@ extension HummingbirdShape {
         router.post("/notifications") { request, context -> Response in
             let body = try await request.body.collect(upTo: 1 << 20)
             do throws(OnlineVerificationError) {
-                switch try await verifier.online.verifyNotification(body: body.readableBytesView) {
+                switch try await onlineVerifier.verifyNotification(String(buffer: body)) {
                 case .verified(let notification):
                     await store(notification)
                     return Response(status: .ok)
@@ -175,7 +175,7 @@ extension VaporShape {
         app.post("transactions") { req async throws -> Response in
             guard let body = req.body.data else { return Response(status: .badRequest) }
             do throws(SignedDataDecodingError) {
-                switch try verifier.verifyTransaction(body.readableBytesView) {   // offline: no await
+                switch try verifier.verifyTransaction(String(buffer: body)) {   // offline: no await
                 case .verified(let transaction):
                     await grant(transaction)
                     return Response(status: .ok)
@@ -242,9 +242,10 @@ extension VaporShape {
         // Started here, stopped when the closure ends, whatever happens.
         try await TestOCSPResponder.withResponder { responder in
             let pki = try responder.makePKI()   // names http://127.0.0.1:PORT/ocsp
-            var configuration = pki.verifierConfiguration()
-            configuration.revocation = .ocsp(OCSPOptions())
-            let route = OnlineTransactionRoute(verifier: try SignedDataVerifier(configuration: configuration))
+            // Generous limits: other tests running in parallel share the machine.
+            let patient = OCSPOptions(requestTimeout: .seconds(60), overallDeadline: .seconds(120))
+            let route = OnlineTransactionRoute(verifier: try OnlineSignedDataVerifier(configuration: pki.verifierConfiguration(),
+                                                                                      revocation: patient))
             let purchase = Transaction(transactionId: "1", productId: "com.example.pro")
 
             // Every certificate is good unless the test says otherwise.

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 
 /// The route snippets of the DocC article *Server frameworks* are the routes of the repository's
-/// framework examples (Examples/VaporExample, Examples/HummingbirdExample), which CI builds against
+/// framework examples (Examples/Sources/VaporExample, Examples/Sources/HummingbirdExample), which CI builds against
 /// the real frameworks and tests with real requests: every line of every Swift block appears in the
 /// examples' sources, in order.
 @Suite struct ExampleRouteSnippetTests {
-    static let examples = ["Examples/VaporExample/Sources", "Examples/HummingbirdExample/Sources"]
+    static let examples = ["Examples/Sources/VaporExample", "Examples/Sources/HummingbirdExample"]
 
     /// The trimmed lines of every Swift source of `directory`, one array per file.
     static func sourceLines(_ directory: String) throws -> [[String]] {
@@ -31,7 +31,7 @@ import Testing
             let route = block.filter { $0 != "let router = Router()" }
             checked += 1
             let found = files.contains { lines in lines.indices.contains { ReadmeSnippetTests.appearsInOrder(route, in: lines[$0...]) } }
-            #expect(found, "ServerFrameworks.md block starting \"\(route.first ?? "")\" is not in Examples/*Example/Sources as written")
+            #expect(found, "ServerFrameworks.md block starting \"\(route.first ?? "")\" is not in Examples/Sources/*Example as written")
         }
         #expect(checked == 4)
     }

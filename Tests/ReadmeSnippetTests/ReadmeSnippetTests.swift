@@ -49,11 +49,30 @@ struct ReadmeSnippetTests {
     }
 
     /// The DocC articles of the library's catalog.
+    /// Every article of every public module's DocC catalog.
     static func doccArticles() throws -> [URL] {
-        let catalog = packageRoot.appendingPathComponent("Sources/AppStoreVerification/Documentation.docc")
-        return try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "md" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let sources = packageRoot.appendingPathComponent("Sources")
+        var articles: [URL] = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let catalog = sources.appendingPathComponent(module).appendingPathComponent("Documentation.docc")
+            guard FileManager.default.fileExists(atPath: catalog.path) else { continue }
+            articles += try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "md" }
+        }
+        return articles.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test("the README's configuration shows every setting with its default")
+    func configurationSnippetShowsTheDefaults() throws {
+        let shown = try ReadmeContext.configurationSnippet().configuration
+        let defaults = SignedDataVerifier.Configuration(bundleId: "com.example.app", appAppleId: 1234567890, environment: .production)
+        #expect(shown.trustedRoots == defaults.trustedRoots)
+        #expect(shown.trustedReceiptRoots == defaults.trustedReceiptRoots)
+        #expect(shown.strictChecks == defaults.strictChecks)
+        #expect(shown.chainCacheCapacity == defaults.chainCacheCapacity)
+        #expect(shown.maximumInputLength == defaults.maximumInputLength)
+        #expect(shown.xcodeCertificate == nil && defaults.xcodeCertificate == nil)
+        #expect(shown.xcodeReceiptCertificate == nil && defaults.xcodeReceiptCertificate == nil)
     }
 
     @Test("every line of every Swift block in README.md is compiled here, in order")
@@ -72,7 +91,7 @@ struct ReadmeSnippetTests {
     func doccBlocksAreCompiled() throws {
         // An article's block may be compiled in DocCSnippets.swift or, when the README shows the
         // same code, in ReadmeSnippets.swift.
-        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift"]
+        let files = ["DocCSnippets.swift", "ReadmeSnippets.swift", "APITestingSnippets.swift"]
         let compiled = try files.map { try Self.compiledLines($0) }
         let articles = try Self.doccArticles()
         #expect(articles.count >= 8)
@@ -96,27 +115,6 @@ struct ReadmeSnippetTests {
             index += 1
         }
         return true
-    }
-
-    @Test("the README's full configuration is the initializer's defaults where it says so, offline")
-    func fullConfigurationSnippetIsOfflineWithTheDefaults() throws {
-        let verifier = try ReadmeContext.fullConfigurationSnippet()
-        let configuration = verifier.configuration
-        let defaults = SignedDataVerifier.Configuration()
-        #expect(!configuration.revocation.isOnline)
-        #expect(!defaults.revocation.isOnline)
-        #expect(configuration.trustedRoots.map(\.name) == defaults.trustedRoots.map(\.name))
-        #expect(configuration.trustedReceiptRoots.map(\.name) == defaults.trustedReceiptRoots.map(\.name))
-        #expect(configuration.strictChecks == defaults.strictChecks)
-        #expect(configuration.chainCacheCapacity == defaults.chainCacheCapacity)
-        #expect(configuration.maximumInputLength == defaults.maximumInputLength)
-        #expect(configuration.xcodeCertificate == nil && defaults.xcodeCertificate == nil)
-        #expect(configuration.xcodeReceiptCertificate == nil && defaults.xcodeReceiptCertificate == nil)
-        if case .signedDate = configuration.effectiveDate, case .signedDate = defaults.effectiveDate {} else {
-            Issue.record("effectiveDate is not the default .signedDate")
-        }
-        #expect(configuration.bundleId == "com.example.app")
-        #expect(configuration.environment == .production)
     }
 
     @Test("the library snippet runs: the test transaction is refused by the Production verifier, the notification body too")

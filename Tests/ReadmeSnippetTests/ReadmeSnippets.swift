@@ -22,26 +22,6 @@ struct ReadmeContext {
 }
 
 extension ReadmeContext {
-    // MARK: - README: the configuration in full
-
-    static func fullConfigurationSnippet() throws -> SignedDataVerifier {
-        let configuration = SignedDataVerifier.Configuration(
-            trustedRoots: [.appleRootCAG3],          // default; a test PKI: [try TrustedRoot(derEncoded: rootDER)]
-            bundleId: "com.example.app",             // nil (the default) skips the check
-            appAppleId: 1234567890,                  // required when the environment is .production
-            environment: .production,                // or .sandbox, .xcode, .localTesting; nil skips the check
-            effectiveDate: .signedDate,              // default; or .now, .fixed(date)
-            strictChecks: true,                      // default: OpenSSL's strict X.509 checks
-            chainCacheCapacity: 64,                  // default
-            maximumInputLength: 1 << 20,             // default: 1 MiB
-            xcodeCertificate: nil,                   // default: Xcode-signed data is refused
-            trustedReceiptRoots: [.appleRootCA],     // default: app receipts' root
-            xcodeReceiptCertificate: nil,            // default
-            revocation: .off)                        // default: offline, no network request; .ocsp(OCSPOptions()) for online mode
-        let offlineVerifier = try SignedDataVerifier(configuration: configuration)
-        return offlineVerifier
-    }
-
     // MARK: - README: Library
 
     mutating func librarySnippet() throws {
@@ -60,7 +40,7 @@ extension ReadmeContext {
         }
 
         // A notification Apple POSTed to you (the body as Data, [UInt8] or String):
-        let result = try verifier.verifyNotification(body: requestBody)   // {"signedPayload":"..."}
+        let result = try verifier.verifyNotification(requestBody)         // {"signedPayload":"..."}
         let notification = try result.payloadValue                         // throws VerificationError
         if case .success(.verified(let transaction))? = notification.transactionInfo {
             grant(transaction.productId, until: transaction.expiresDate)
@@ -74,7 +54,7 @@ extension ReadmeContext {
             configuration: .init(nonRenewingDurations: ["com.example.season.pass": 90 * 86_400]),
             history: try JSONDecoder().decode(CustomerHistory.self, from: storedData))   // or CustomerHistory()
         engine.ingest(try verifier.verifyTransaction(jwsFromTheApp))        // VerificationResult<Transaction>
-        engine.ingest(try verifier.verifyNotification(body: requestBody))   // nested data included
+        engine.ingest(try verifier.verifyNotification(requestBody))         // nested data included
         let granted = engine.currentEntitlements(at: Date())   // [Entitlement]: only what gives access
         let all = engine.statuses(at: Date())                  // also expired, billing retry, revoked
         storedData = try JSONEncoder().encode(engine.history)  // plain Codable data, any database
@@ -103,10 +83,30 @@ extension ReadmeContext {
 
     // MARK: - README: Online mode
 
-    static func onlineSnippet() throws -> SignedDataVerifier {
-        let verifier = try SignedDataVerifier(configuration: .init(
-            bundleId: "com.example.app", appAppleId: 1234567890, environment: .production,
-            revocation: .ocsp(OCSPOptions())))            // 5 s per request, answers cached ≤ 15 min
+    static func onlineSnippet(jwsFromApp: String) async throws -> VerificationResult<Transaction> {
+        let verifier = try OnlineSignedDataVerifier(
+            configuration: .init(bundleId: "com.example.app", appAppleId: 1234567890, environment: .production),
+            revocation: OCSPOptions())                    // 5 s per request, answers cached ≤ 15 min
+        let result = try await verifier.verifyTransaction(jwsFromApp)
+        return result
+    }
+
+    // MARK: - README: every setting
+
+    static func configurationSnippet() throws -> SignedDataVerifier {
+        let configuration = SignedDataVerifier.Configuration(
+            trustedRoots: [.appleRootCAG3],         // the roots JWS chains must end at (embedded)
+            bundleId: "com.example.app",            // nil skips the check
+            appAppleId: 1234567890,                 // required for .production
+            environment: .production,               // nil skips the check
+            effectiveDate: .signedDate,             // or .now, .fixed(date)
+            strictChecks: true,                     // OpenSSL's X509_V_FLAG_X509_STRICT
+            chainCacheCapacity: 64,                 // validated chains remembered; 0 turns caching off
+            maximumInputLength: 1 << 20,            // bytes, checked before anything is parsed
+            xcodeCertificate: nil,                  // the "StoreKit Testing in Xcode" certificate, to accept Xcode data
+            trustedReceiptRoots: [.appleRootCA],    // the roots app receipt chains must end at (embedded)
+            xcodeReceiptCertificate: nil)           // the "StoreKit" certificate, to accept Xcode receipts
+        let verifier = try SignedDataVerifier(configuration: configuration)       // offline: no network
         return verifier
     }
 }
@@ -120,7 +120,7 @@ extension HummingbirdShape {
         router.post("/transactions") { request, context -> Response in
             let body = try await request.body.collect(upTo: 1 << 20)
             do throws(SignedDataDecodingError) {
-                switch try verifier.verifyTransaction(body.readableBytesView) {   // offline: no await
+                switch try verifier.verifyTransaction(String(buffer: body)) {   // offline: no await
                 case .verified(let transaction):
                     await grant(transaction)
                     return Response(status: .ok)
@@ -140,11 +140,11 @@ extension HummingbirdShape {
 extension VaporShape {
     /// Online, in a Vapor 4 route (the DocC article's; a notification needs more than Vapor's
     /// default 16 KB body limit).
-    static func notificationsRoute(app: Application, verifier: SignedDataVerifier) {
+    static func notificationsRoute(app: Application, onlineVerifier: OnlineSignedDataVerifier) {
         app.on(.POST, "notifications", body: .collect(maxSize: "1mb")) { req async throws -> Response in
             guard let body = req.body.data else { return Response(status: .badRequest) }
             do throws(OnlineVerificationError) {
-                switch try await verifier.online.verifyNotification(body: body.readableBytesView) {
+                switch try await onlineVerifier.verifyNotification(String(buffer: body)) {
                 case .verified(let notification):
                     await store(notification)
                     return Response(status: .ok)

@@ -12,7 +12,7 @@ struct ReadmeTestingSnippetTests {
         let snippet = try ReadmeTestingSnippet()
         let (testVerifier, purchase, refund, forged) = (snippet.testVerifier, snippet.purchase, snippet.refund, snippet.forged)
         #expect(try testVerifier.verifyTransaction(purchase).isVerified)
-        let notification = try testVerifier.verifyNotification(body: refund)
+        let notification = try testVerifier.verifyNotification(refund)
         #expect(notification.isVerified)
         #expect(try notification.unsafePayloadValue.transactionInfo?.get().isVerified == true)
         #expect(try !testVerifier.verifyTransaction(forged).isVerified)

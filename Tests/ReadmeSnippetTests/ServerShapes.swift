@@ -28,6 +28,13 @@ struct ShapeByteBuffer: Sendable {
     var readableBytesView: [UInt8]
 }
 
+extension String {
+    /// NIO's `String(buffer:)`: the buffer's readable bytes as UTF-8.
+    init(buffer: ShapeByteBuffer) {
+        self.init(decoding: buffer.readableBytesView, as: UTF8.self)
+    }
+}
+
 /// A table of routes the tests can call.
 final class ShapeRoutes<Handler>: @unchecked Sendable {
     private let lock = NSLock()

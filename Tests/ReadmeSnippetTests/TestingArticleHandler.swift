@@ -23,7 +23,7 @@ actor PurchaseHandler {
     }
 
     func handleNotification(body: Data) throws {
-        let notification = try verifier.verifyNotification(body: body).payloadValue
+        let notification = try verifier.verifyNotification(body).payloadValue
         guard let inner = try notification.transactionInfo?.get() else { throw Refused(reason: "no transaction") }
         let transaction = try inner.payloadValue
         if transaction.revocationDate != nil { owned.remove(transaction.productId) }
@@ -40,12 +40,12 @@ actor PurchaseHandler {
 /// The route the *Testing your server* article's online section tests: an online verification
 /// answered with an HTTP status, as a route answers.
 struct OnlineTransactionRoute {
-    let verifier: SignedDataVerifier
+    let verifier: OnlineSignedDataVerifier
 
     /// 200 verified, 403 refused, 400 not signed data, 503 no revocation answer (retry later).
     func respond(to body: String) async -> Int {
         do throws(OnlineVerificationError) {
-            switch try await verifier.online.verifyTransaction(body) {
+            switch try await verifier.verifyTransaction(body) {
             case .verified: return 200
             case .unverified: return 403
             }

@@ -40,16 +40,25 @@ public struct OnlineCorpus: Sendable {
 
     /// A verifier trusting the online root, for the corpus's bundle ID in Sandbox; online (default
     /// ``OCSPOptions`` but for the transport) when `transport` is given, offline otherwise.
-    public func makeVerifier(transport: CorpusOCSPTransport? = nil) -> SignedDataVerifier {
+    public func makeVerifier() -> SignedDataVerifier {
         do {
-            return try SignedDataVerifier(configuration: .init(
-                trustedRoots: [TrustedRoot(derEncoded: rootDER)],
-                bundleId: Corpus.bundleId,
-                environment: .sandbox,
-                revocation: transport.map { .ocsp(OCSPOptions(transport: $0)) } ?? .off))
+            return try SignedDataVerifier(configuration: configuration)
         } catch {
             fatalError("Cannot build the online-corpus verifier: \(error)")
         }
+    }
+
+    /// An online verifier of this corpus whose OCSP requests go to `transport`.
+    public func makeOnlineVerifier(transport: CorpusOCSPTransport) -> OnlineSignedDataVerifier {
+        do {
+            return try OnlineSignedDataVerifier(configuration: configuration, revocation: OCSPOptions(transport: transport))
+        } catch {
+            fatalError("Cannot build the online-corpus online verifier: \(error)")
+        }
+    }
+
+    private var configuration: SignedDataVerifier.Configuration {
+        .init(trustedRoots: [(try? TrustedRoot(derEncoded: rootDER)) ?? .appleRootCAG3], bundleId: Corpus.bundleId, environment: .sandbox)
     }
 
     /// A transport serving this corpus's answers.
@@ -95,9 +104,9 @@ extension OnlineCorpus {
     /// both responders exactly once and give `.verified`, then seals the transport: from then on
     /// the verifier's OCSP cache is warm and any request stops the process. Stops the process on any
     /// other outcome.
-    public func warmUp(_ verifier: SignedDataVerifier, _ transport: CorpusOCSPTransport) async {
+    public func warmUp(_ verifier: OnlineSignedDataVerifier, _ transport: CorpusOCSPTransport) async {
         do {
-            let result = try await verifier.online.verifyTransaction(jws)
+            let result = try await verifier.verifyTransaction(jws)
             guard case .verified = result else {
                 fatalError("Online warm-up: expected .verified, got \(result.verificationError.map { "\($0)" } ?? "?")")
             }

@@ -11,17 +11,14 @@
 // leaf's RSA certificate signature, pre-parsed).
 //
 // Online (Corpus/online.jws and its pre-signed OCSP answers, Scripts/make-online-corpus.py):
-// online-offline (the synchronous offline path), async-offline (the async entry point, revocation
-// off), online-warm (the async entry point, revocation .ocsp, OCSP cache warmed before the loop; a
+// online-offline (the synchronous offline path), async-offline (the offline verifier called from an
+// async function), online-warm (OnlineSignedDataVerifier, OCSP cache warmed before the loop; a
 // request in the loop stops the process), and online-compare N [ROUNDS] (ROUNDS rounds, default 15,
 // each running N of the three in turn; prints the median and best µs of each and the ratios).
 //
 // Signing (a P-256 key generated for the run): sign-floor (SHA-256 + ECDSA of a 300-byte message,
-// pre-parsed key), sign (a promotional offer V2 JWS: claims, base64url, ES256), mint-transaction
-// (AppStoreVerificationTesting: a transaction model to a JWS with x5c) and mint-notification (a
-// notification with one nested transaction: two signatures). Scripts/sign-compare.sh runs them
-// beside `openssl speed ecdsap256`; with TEST_PKI=DIR they load the PKI `verify-jws test-pki create
-// DIR` wrote instead of generating one.
+// pre-parsed key) and sign (a promotional offer V2 JWS: claims, base64url, ES256).
+// Scripts/sign-compare.sh runs them beside `openssl speed ecdsap256`.
 import AppStoreVerification
 import AppStoreVerificationBenchmarkSupport
 import AppStoreVerificationTesting
@@ -100,27 +97,14 @@ case "online-compare":
         print("online-warm / online-offline: median \(String(format: "%.3f", medians[2] / medians[0])), best \(String(format: "%.3f", bests[2] / bests[0]))")
         return failures
     }
-case "sign-floor", "sign", "mint-transaction", "mint-notification":
-    // TEST_PKI=DIR (`verify-jws test-pki create DIR`) skips generating RSA keys, whose cost varies
-    // from run to run: instruction counts then compare.
-    let pki = try ProcessInfo.processInfo.environment["TEST_PKI"].map { try TestPKI(contentsOf: URL(fileURLWithPath: $0)) } ?? TestPKI()
+case "sign-floor", "sign":
     let pem = try TestPrivateKey(generating: .p256).pemEncoded
-    switch scenario {
-    case "sign-floor":
+    if scenario == "sign-floor" {
         let floor = try RawSigningFloor(pem: pem, message: Array(repeating: 0x61, count: 300))
         for _ in 0..<iterations where !floor.signES256() { notVerified += 1 }
-    case "sign":
+    } else {
         let creator = try PromotionalOfferV2SignatureCreator(signingKey: pem, keyId: "ABCDEFGHIJ", issuerId: "issuer", bundleId: "com.example.app")
         for _ in 0..<iterations where (try? creator.createSignature(productId: "com.example.pro", offerIdentifier: "WINBACK"))?.isEmpty != false { notVerified += 1 }
-    case "mint-transaction":
-        let minter = try SignedDataMinter(pki: pki)
-        let transaction = Transaction(transactionId: "1", productId: "com.example.pro")
-        for _ in 0..<iterations where (try? minter.transaction(transaction))?.isEmpty != false { notVerified += 1 }
-    default:
-        let minter = try SignedDataMinter(pki: pki)
-        let transaction = Transaction(transactionId: "1", productId: "com.example.pro")
-        let notification = ResponseBodyV2DecodedPayload(notificationType: .refund)
-        for _ in 0..<iterations where (try? minter.notification(notification, transaction: transaction))?.isEmpty != false { notVerified += 1 }
     }
 case "decode":
     let payload = try CompactJWS(parsing: corpus.warm).payloadData
@@ -146,32 +130,43 @@ struct OnlineLoop: Sendable {
     let online: OnlineCorpus
     let kind: Kind
     let verifier: SignedDataVerifier
+    private let onlineVerifier: OnlineSignedDataVerifier?
     private let transport: CorpusOCSPTransport?
 
     init(online: OnlineCorpus, kind: Kind) {
         self.online = online
         self.kind = kind
-        transport = kind == .onlineWarm ? online.makeTransport() : nil
-        verifier = online.makeVerifier(transport: transport)
+        let transport = kind == .onlineWarm ? online.makeTransport() : nil
+        self.transport = transport
+        verifier = online.makeVerifier()
+        onlineVerifier = transport.map { online.makeOnlineVerifier(transport: $0) }
     }
 
     /// Runs `iterations` verifications (the first call warms the OCSP cache first); returns how many
     /// were not `.verified`.
     func run(_ iterations: Int) async -> Int {
-        if let transport, transport.requests == 0 {
-            await online.warmUp(verifier, transport)
+        if let transport, let onlineVerifier, transport.requests == 0 {
+            await online.warmUp(onlineVerifier, transport)
         }
         var failures = 0
         switch kind {
         case .onlineOffline:
             for _ in 0..<iterations where !Self.syncVerified(verifier, online.jws) { failures += 1 }
-        case .asyncOffline, .onlineWarm:
-            for _ in 0..<iterations where (try? await verifier.online.verifyTransaction(online.jws))?.isVerified != true { failures += 1 }
+        case .asyncOffline:
+            for _ in 0..<iterations where await Self.asyncVerified(verifier, online.jws) != true { failures += 1 }
+        case .onlineWarm:
+            guard let onlineVerifier else { return iterations }
+            for _ in 0..<iterations where (try? await onlineVerifier.verifyTransaction(online.jws))?.isVerified != true { failures += 1 }
         }
         return failures
     }
 
-    /// The synchronous entry point (a synchronous context, so Swift picks the synchronous overload).
+    /// The offline verifier called from an async function, as the online one is.
+    private static func asyncVerified(_ verifier: SignedDataVerifier, _ jws: String) async -> Bool {
+        (try? verifier.verifyTransaction(jws))?.isVerified == true
+    }
+
+    /// The synchronous entry point, from a synchronous function.
     private static func syncVerified(_ verifier: SignedDataVerifier, _ jws: String) -> Bool {
         (try? verifier.verifyTransaction(jws))?.isVerified == true
     }

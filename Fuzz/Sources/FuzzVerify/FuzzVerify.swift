@@ -42,7 +42,7 @@ private func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         _ = (result.isVerified, result.signedDate, result.headerData.count, result.signedData.count)
         _ = result.unsafePayloadValue.transactionInfo.map { try? $0.get().isVerified }
     }
-    _ = try? verifier.verifyNotification(body: bytes)
+    _ = try? verifier.verifyNotification(bytes)
     _ = SignedPayloadKind(detectingPayloadOf: text)
     _ = try? TrustedRoot(derEncoded: bytes)
     _ = try? TrustedRoot.roots(pemEncoded: text)

@@ -31,15 +31,15 @@ extension AppStoreServerAPIClient {
     /// - Parameter location: where the item is, for messages (`signedTransactions[3]`).
     func verify<Payload: SignedPayload>(_ jws: String, as type: Payload.Type, at location: String,
                                         of request: APIRequest) async throws(AppStoreServerAPIError) -> VerificationResult<Payload> {
-        let online = verifier.online
-        return try await verifying(at: location, of: request) { () async throws(OnlineVerificationError) in try await online.verify(jws, as: type) }
+        let verifier = self.verifier
+        return try await verifying(at: location, of: request) { () async throws(OnlineVerificationError) in try await verifier.verify(jws, as: type) }
     }
 
     /// Verifies a notification's `signedPayload` and the signed data nested in it.
     func verifyNotification(_ jws: String, at location: String,
                             of request: APIRequest) async throws(AppStoreServerAPIError) -> VerificationResult<ResponseBodyV2DecodedPayload> {
-        let online = verifier.online
-        return try await verifying(at: location, of: request) { () async throws(OnlineVerificationError) in try await online.verifyNotification(jws) }
+        let verifier = self.verifier
+        return try await verifying(at: location, of: request) { () async throws(OnlineVerificationError) in try await verifier.verifyNotification(jws) }
     }
 
     private func verifying<Payload>(at location: String, of request: APIRequest,

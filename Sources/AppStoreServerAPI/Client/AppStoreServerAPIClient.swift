@@ -24,13 +24,13 @@ import Foundation
 public final class AppStoreServerAPIClient: Sendable {
     /// The bundle ID the bearer token names (`bid`).
     public let bundleId: String
-    /// The verifier every signed item of every response goes through.
-    public let verifier: SignedDataVerifier
     /// Timeouts, retries and token lifetime.
     public let options: Options
     /// The base URL requests go to, without a trailing slash.
     public var baseURL: String { base.text }
 
+    /// The verifier every signed item of every response goes through.
+    let verifier: ResponseVerifier
     let base: BaseURL
     let tokens: BearerTokenIssuer
     let httpClient: HTTPClient
@@ -57,7 +57,19 @@ public final class AppStoreServerAPIClient: Sendable {
                             environment: AppStoreServerEnvironment, verifier: SignedDataVerifier,
                             options: Options = Options(), httpClient: HTTPClient? = nil) {
         self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: BaseURL(environment: environment),
-                  verifier: verifier, options: options, httpClient: httpClient, clock: { Date() })
+                  verifier: .offline(verifier), options: options, httpClient: httpClient, clock: { Date() })
+    }
+
+    /// A client of Apple's production or sandbox API whose answers are verified online: every
+    /// signed item is also checked for revocation (see `OnlineSignedDataVerifier`).
+    ///
+    /// - Parameters: as in ``init(signingKey:keyId:issuerId:bundleId:environment:verifier:options:httpClient:)-(_,_,_,_,_,SignedDataVerifier,_,_)``,
+    ///   with an online verifier.
+    public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
+                            environment: AppStoreServerEnvironment, verifier: OnlineSignedDataVerifier,
+                            options: Options = Options(), httpClient: HTTPClient? = nil) {
+        self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: BaseURL(environment: environment),
+                  verifier: .online(verifier), options: options, httpClient: httpClient, clock: { Date() })
     }
 
     /// A client of the API at an explicit base URL: `https://` anywhere, `http://` only to
@@ -82,18 +94,31 @@ public final class AppStoreServerAPIClient: Sendable {
                             baseURL: String, verifier: SignedDataVerifier,
                             options: Options = Options(), httpClient: HTTPClient? = nil) throws(AppStoreServerAPIError) {
         self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
-                  verifier: verifier, options: options, httpClient: httpClient, clock: { Date() })
+                  verifier: .offline(verifier), options: options, httpClient: httpClient, clock: { Date() })
+    }
+
+    /// A client of the API at an explicit base URL whose answers are verified online.
+    ///
+    /// - Parameters: as in ``init(signingKey:keyId:issuerId:bundleId:baseURL:verifier:options:httpClient:)-(_,_,_,_,_,SignedDataVerifier,_,_)``,
+    ///   with an online verifier.
+    /// - Throws: ``AppStoreServerAPIError`` (`invalidRequest`) for a base URL that is not https and
+    ///   not http to a loopback host.
+    public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
+                            baseURL: String, verifier: OnlineSignedDataVerifier,
+                            options: Options = Options(), httpClient: HTTPClient? = nil) throws(AppStoreServerAPIError) {
+        self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
+                  verifier: .online(verifier), options: options, httpClient: httpClient, clock: { Date() })
     }
 
     /// A client whose bearer tokens read the time from `clock` (tests of token expiry).
     package convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, baseURL: String,
                              verifier: SignedDataVerifier, options: Options, clock: @escaping @Sendable () -> Date) throws(AppStoreServerAPIError) {
         self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, base: try BaseURL(validating: baseURL),
-                  verifier: verifier, options: options, httpClient: nil, clock: clock)
+                  verifier: .offline(verifier), options: options, httpClient: nil, clock: clock)
     }
 
     private init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, base: BaseURL,
-                 verifier: SignedDataVerifier, options: Options, httpClient: HTTPClient?, clock: @escaping @Sendable () -> Date) {
+                 verifier: ResponseVerifier, options: Options, httpClient: HTTPClient?, clock: @escaping @Sendable () -> Date) {
         self.bundleId = bundleId
         self.verifier = verifier
         self.options = options

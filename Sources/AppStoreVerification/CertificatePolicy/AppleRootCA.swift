@@ -6,7 +6,7 @@ extension TrustedRoot {
     /// Apple publishes it at https://www.apple.com/certificateauthority/ for exactly this use. It is a
     /// 2048-bit RSA certificate valid from 2006-04-25 to 2035-02-09, SHA-256 fingerprint
     /// `B0:B1:73:0E:CB:C7:FF:45:05:14:2C:49:F1:29:5E:6E:DA:6B:CA:ED:7E:2C:68:C5:BE:91:B5:A1:10:01:F0:24`.
-    /// It is the default trust anchor of ``SignedDataVerifier/verifyAppReceipt(_:)-(StringProtocol)`` (see
+    /// It is the default trust anchor of ``SignedDataVerifier/verifyAppReceipt(_:)`` (see
     /// ``SignedDataVerifier/Configuration/trustedReceiptRoots``); it is not the root of App Store JWS
     /// (``appleRootCAG3``).
     public static let appleRootCA = TrustedRoot(embeddedDER: Data(appleRootCADER), name: "Apple Root CA")

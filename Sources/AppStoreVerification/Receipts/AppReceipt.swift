@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The typed properties are the attributes Apple documents; ``fields`` keeps every attribute,
 /// documented or not, exactly as the receipt encodes it. An absent attribute, or a date attribute
-/// holding the empty string, is `nil`. Get one from ``SignedDataVerifier/verifyAppReceipt(_:)-(StringProtocol)``:
+/// holding the empty string, is `nil`. Get one from ``SignedDataVerifier/verifyAppReceipt(_:)``:
 /// a decoded receipt is only as trustworthy as the ``VerificationResult`` that carries it.
 public struct AppReceipt: Sendable, Hashable {
     /// The environment the receipt comes from, as the receipt writes it (attribute 0):

@@ -1,22 +1,9 @@
 import Foundation
 
 extension SignedDataVerifier {
-    /// Verifies and decodes a legacy app receipt given as base64 text (what apps read from
-    /// `Bundle.main.appStoreReceiptURL` and used to send to Apple's deprecated `verifyReceipt`).
-    ///
-    /// White space (line breaks included) in the text is ignored. See
-    /// ``verifyAppReceipt(_:)-(StringProtocol)`` for what is checked.
-    ///
-    /// - Throws: ``SignedDataDecodingError`` (`malformedReceipt`, `inputTooLarge`) when the text is
-    ///   not base64 of an app receipt, or `onlineVerificationRequiresAsync`, before reading the
-    ///   input, when online revocation checks are on (use `verifier.online.verifyAppReceipt` then).
-    public func verifyAppReceipt(_ appReceipt: some StringProtocol) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
-        try refuseSynchronousUseOnline(SignedPayloadKind.appReceipt.entryPoint)
-        return try offlineVerifyAppReceipt(appReceipt).result
-    }
-
-    /// Verifies and decodes a legacy app receipt given as bytes: the receipt file's DER (or BER)
-    /// PKCS#7, or its base64 text.
+    /// Verifies and decodes a legacy app receipt: the receipt file's DER (or BER) PKCS#7 as bytes, or
+    /// its base64 text (what apps read from `Bundle.main.appStoreReceiptURL` and used to send to
+    /// Apple's deprecated `verifyReceipt`; white space, line breaks included, is ignored).
     ///
     /// 1. OpenSSL parses the PKCS#7 SignedData: attached content, exactly one signer, no trailing
     ///    bytes (failures throw ``SignedDataDecodingError``: there is no receipt);
@@ -33,11 +20,10 @@ extension SignedDataVerifier {
     /// Tie the receipt to the device that sent it with the result's `verifyingDevice(_:)` (the
     /// receipt overload, taking the device's `identifierForVendor`).
     ///
-    /// With online revocation checks on (``Configuration/revocation``), use `verifier.online.verifyAppReceipt`:
-    /// this one then throws `onlineVerificationRequiresAsync` before reading the input.
-    public func verifyAppReceipt(_ appReceipt: some Collection<UInt8>) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
-        try refuseSynchronousUseOnline(SignedPayloadKind.appReceipt.entryPoint)
-        return try offlineVerifyAppReceipt(appReceipt).result
+    /// - Throws: ``SignedDataDecodingError`` (`malformedReceipt`, `inputTooLarge`) when the input is
+    ///   not an app receipt.
+    public func verifyAppReceipt(_ appReceipt: some SignedDataInput) throws(SignedDataDecodingError) -> VerificationResult<AppReceipt> {
+        try offlineVerifyAppReceipt(appReceipt).result
     }
 
     /// The transaction ID of the first in-app purchase of a **verified** receipt, or `nil` when it
@@ -46,8 +32,7 @@ extension SignedDataVerifier {
     ///
     /// - Throws: ``SignedDataDecodingError`` when the input is not an app receipt, and
     ///   ``VerificationError`` when the receipt does not verify.
-    public func extractTransactionIdFromAppReceipt(_ appReceipt: some StringProtocol) throws -> String? {
-        try refuseSynchronousUseOnline("extractTransactionIdFromAppReceipt")
-        return try verifyAppReceipt(appReceipt).transactionId
+    public func extractTransactionIdFromAppReceipt(_ appReceipt: some SignedDataInput) throws -> String? {
+        try verifyAppReceipt(appReceipt).transactionId
     }
 }

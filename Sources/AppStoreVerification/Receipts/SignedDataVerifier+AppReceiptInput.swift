@@ -2,24 +2,17 @@ import Foundation
 
 /// How a receipt arrives: base64 text, or DER/BER bytes (or base64 text given as bytes).
 extension SignedDataVerifier {
-    /// Base64 text: length limit, then decoding.
-    func offlineVerifyAppReceipt(_ appReceipt: some StringProtocol) throws(SignedDataDecodingError) -> ReceiptVerification {
-        let length = appReceipt.utf8.count
+    /// DER/BER bytes or base64 text (as text or bytes): length limit, then decoding.
+    func offlineVerifyAppReceipt(_ appReceipt: some SignedDataInput) throws(SignedDataDecodingError) -> ReceiptVerification {
+        let length = appReceipt.signedDataByteCount
         guard length <= configuration.maximumInputLength else {
-            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(length) bytes of text; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
+            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(length) bytes; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
         }
-        return try offlineVerifyAppReceipt(encoded: Self.receiptBytes(base64: Array(appReceipt.utf8)))
-    }
-
-    /// DER/BER bytes or base64 text: length limit, then decoding.
-    func offlineVerifyAppReceipt(_ appReceipt: some Collection<UInt8>) throws(SignedDataDecodingError) -> ReceiptVerification {
-        guard appReceipt.count <= configuration.maximumInputLength else {
-            throw SignedDataDecodingError(.inputTooLarge, "The receipt is \(appReceipt.count) bytes; the verifier accepts at most \(configuration.maximumInputLength). Raise maximumInputLength if this is expected.")
+        let encoded = try appReceipt.withSignedDataBytes { (bytes) throws(SignedDataDecodingError) -> Data in
+            if bytes.first == 0x30 { return Data(bytes) }
+            return try Self.receiptBytes(base64: Array(bytes))
         }
-        if appReceipt.first == 0x30 {
-            return try offlineVerifyAppReceipt(encoded: Data(appReceipt))
-        }
-        return try offlineVerifyAppReceipt(encoded: Self.receiptBytes(base64: Array(appReceipt)))
+        return try offlineVerifyAppReceipt(encoded: encoded)
     }
 
     /// Decodes base64 text (standard alphabet, padded), ignoring ASCII white space.

@@ -1,4 +1,4 @@
-/// Why an online entry point (``SignedDataVerifier/online``) gave no result.
+/// Why an entry point of an ``OnlineSignedDataVerifier`` gave no result.
 ///
 /// The online entry points return ``VerificationResult`` for every verdict, exactly like the
 /// synchronous ones; they throw only when there is no verdict to give:

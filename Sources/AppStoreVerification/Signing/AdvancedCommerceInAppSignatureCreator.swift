@@ -8,8 +8,9 @@ import Foundation
 /// `nonce`, as Apple's App Store Server Library makes them.
 ///
 /// The names follow Apple's library (`AdvancedCommerceInAppSignatureCreator`); unlike it, the methods
-/// are synchronous, throw typed errors, and accept the nonce and the time. This library has no
-/// request models: pass any `Encodable` request, or the request's JSON text.
+/// are synchronous, throw typed errors, and accept the nonce and the time. Pass one of the library's
+/// requests (``AdvancedCommerceInAppRequest``: validated before signing), any other `Encodable`
+/// request, or the request's JSON text.
 ///
 /// See [Generating JWS to sign App Store requests](https://developer.apple.com/documentation/storekit/generating-jws-to-sign-app-store-requests).
 public struct AdvancedCommerceInAppSignatureCreator: Sendable {
@@ -27,24 +28,52 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
     ///   - bundleId: Your app's bundle ID.
     /// - Throws: ``SigningKeyError`` when the key is not a usable P-256 private key.
     public init(signingKey: String, keyId: String, issuerId: String, bundleId: String) throws(SigningKeyError) {
-        self.init(key: try SigningKey(pem: signingKey), keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+        self.init(signingKey: try SigningKey(pem: signingKey), keyId: keyId, issuerId: issuerId, bundleId: bundleId)
     }
 
     /// Creates a signature creator with a loaded key.
     ///
     /// - Parameters:
-    ///   - key: Your key from App Store Connect.
+    ///   - signingKey: Your key from App Store Connect (``SigningKey/init(contentsOf:)`` reads the
+    ///     `.p8` file).
     ///   - keyId: The key's identifier in App Store Connect.
     ///   - issuerId: Your issuer ID from the Keys page in App Store Connect.
     ///   - bundleId: Your app's bundle ID.
-    public init(key: SigningKey, keyId: String, issuerId: String, bundleId: String) {
-        self.signer = AppStoreRequestSigner(audience: Self.audience, key: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+    public init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String) {
+        self.signer = AppStoreRequestSigner(audience: Self.audience, key: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+    }
+
+    /// Signs one of the library's Advanced Commerce in-app requests after checking Apple's rules
+    /// for its members (``AdvancedCommerceInAppRequest/validate()``).
+    ///
+    /// The request is encoded as the `Encodable` overload encodes it.
+    ///
+    /// - Parameters:
+    ///   - advancedCommerceInAppRequest: The request: ``AdvancedCommerceOneTimeChargeCreateRequest``,
+    ///     ``AdvancedCommerceSubscriptionCreateRequest``, ``AdvancedCommerceSubscriptionModifyInAppRequest``
+    ///     or ``AdvancedCommerceSubscriptionReactivateInAppRequest``.
+    ///   - nonce: The `nonce` claim; `nil` (the default) for a new random UUID.
+    ///   - issuedAt: The `iat` claim (whole seconds); now by default.
+    /// - Returns: The compact JWS.
+    /// - Throws: ``SignatureCreationError`` with code `invalidRequest` when the request breaks one
+    ///   of Apple's rules (the message is the ``AdvancedCommerceValidationError``'s) or cannot be
+    ///   encoded; `signingFailed` when OpenSSL fails.
+    public func createSignature(advancedCommerceInAppRequest: some AdvancedCommerceInAppRequest, nonce: UUID? = nil,
+                                issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+        do {
+            try advancedCommerceInAppRequest.validate()
+        } catch {
+            throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request breaks Apple's rules: \(error.message)")
+        }
+        return try encodeAndSign(advancedCommerceInAppRequest, nonce: nonce, issuedAt: issuedAt)
     }
 
     /// Signs an Advanced Commerce in-app request given as a Swift value.
     ///
     /// The request is encoded with `JSONEncoder` (dates as milliseconds since 1970, as Apple's
     /// library does; keys sorted and slashes unescaped, so that one value always gives one JWS).
+    /// Nothing but its being a JSON object is checked: the library's own requests
+    /// (``AdvancedCommerceInAppRequest``) take the overload that validates them.
     ///
     /// - Parameters:
     ///   - advancedCommerceInAppRequest: The request, which must encode as a JSON object.
@@ -53,12 +82,17 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
     /// - Returns: The compact JWS.
     public func createSignature(advancedCommerceInAppRequest: some Encodable, nonce: UUID? = nil,
                                 issuedAt: Date = Date()) throws(SignatureCreationError) -> String {
+        try encodeAndSign(advancedCommerceInAppRequest, nonce: nonce, issuedAt: issuedAt)
+    }
+
+    /// Encodes `request` with `JSONEncoder` (as the `Encodable` overload documents) and signs it.
+    private func encodeAndSign(_ request: some Encodable, nonce: UUID?, issuedAt: Date) throws(SignatureCreationError) -> String {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .millisecondsSince1970
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json: Data
         do {
-            json = try encoder.encode(advancedCommerceInAppRequest)
+            json = try encoder.encode(request)
         } catch {
             throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request cannot be encoded as JSON: \(error)")
         }
@@ -93,7 +127,7 @@ public struct AdvancedCommerceInAppSignatureCreator: Sendable {
             throw SignatureCreationError(.invalidRequest, "the Advanced Commerce request must be a JSON object, not \(document.root.excerpt)")
         }
         var claims = SignedJSONObject()
-        claims.set("request", .string(Base64.encodeStandard(trimmed)))
+        claims.set("request", .string(Data(trimmed).base64EncodedString()))
         return try signer.createSignature(claims, nonce: nonce, issuedAt: issuedAt)
     }
 }

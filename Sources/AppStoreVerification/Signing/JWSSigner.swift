@@ -26,7 +26,13 @@ package struct JWSSigner: Sendable {
         guard header["alg"] == .string("ES256") else {
             throw SignatureCreationError(.signingFailed, "a JWS signed with a P-256 key must have the header alg ES256")
         }
-        let signingInput = Base64.encodeURL(header.utf8) + "." + Base64.encodeURL(payload)
+        return try sign(encodedHeader: Base64.encodeURL(header.utf8), payload: payload)
+    }
+
+    /// Signs `payload` under a header already base64url-encoded (the Testing product's minter
+    /// encodes its `x5c` header once); the header must name `alg` ES256 (not checked).
+    package func sign(encodedHeader: String, payload: some ContiguousBytes) throws(SignatureCreationError) -> String {
+        let signingInput = encodedHeader + "." + Base64.encodeURL(payload)
         let signature: Data
         do {
             signature = try key.sign(Array(signingInput.utf8), encoding: .raw)

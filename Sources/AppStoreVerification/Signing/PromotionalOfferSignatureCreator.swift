@@ -44,21 +44,30 @@ public struct PromotionalOfferSignatureCreator: Sendable {
 
     /// Creates a promotional offer signature.
     ///
+    /// Unlike the JWS creators, the nonce and the time have no default: the app passes both to
+    /// StoreKit with the signature, so your server chooses them and sends them along.
+    ///
     /// - Parameters:
     ///   - productIdentifier: The subscription product identifier.
     ///   - subscriptionOfferID: The subscription offer (discount) identifier.
     ///   - applicationUsername: The value the app passes as the app account token (or application
     ///     username); may be empty. It is lowercased before signing, as Apple's library does.
-    ///   - nonce: A one-time UUID your server generates for every signature.
-    ///   - timestamp: Milliseconds since 1970 when the signature is made; the offer is valid for
+    ///   - nonce: A one-time UUID your server generates for every signature (signed lowercased).
+    ///   - timestamp: When the signature is made; signed as whole milliseconds since 1970, rounded
+    ///     to the nearest (``milliseconds(_:)``: send the app that number). The offer is valid for
     ///     24 hours from it.
     /// - Returns: The base64 (standard alphabet, padded) of the DER ECDSA signature.
+    /// - Throws: ``SignatureCreationError`` with code `invalidRequest` for a time that whole
+    ///   milliseconds since 1970 cannot hold; `signingFailed` when OpenSSL fails.
     public func createSignature(productIdentifier: String, subscriptionOfferID: String, applicationUsername: String,
-                                nonce: UUID, timestamp: Int64) throws(SignatureCreationError) -> String {
+                                nonce: UUID, timestamp: Date) throws(SignatureCreationError) -> String {
+        guard let milliseconds = Self.milliseconds(timestamp) else {
+            throw SignatureCreationError(.invalidRequest, "the timestamp \(timestamp.timeIntervalSince1970) s since 1970 is not a time whole milliseconds can hold")
+        }
         let text = signedText(productIdentifier: productIdentifier, subscriptionOfferID: subscriptionOfferID,
-                              applicationUsername: applicationUsername, nonce: nonce, timestamp: timestamp)
+                              applicationUsername: applicationUsername, nonce: nonce, timestamp: milliseconds)
         do {
-            return Base64.encodeStandard(try key.sign(Array(text.utf8), encoding: .der))
+            return try key.sign(Array(text.utf8), encoding: .der).base64EncodedString()
         } catch {
             throw SignatureCreationError(.signingFailed, "ECDSA-SHA256 signing failed: \(error.message)")
         }
@@ -72,12 +81,21 @@ public struct PromotionalOfferSignatureCreator: Sendable {
     ///   - appAccountToken: The app account token the purchase will carry, or `nil` for none (an
     ///     empty string is signed).
     ///   - nonce: A one-time UUID your server generates for every signature.
-    ///   - timestamp: Milliseconds since 1970 when the signature is made.
+    ///   - timestamp: When the signature is made (signed as ``milliseconds(_:)``).
     /// - Returns: The base64 of the DER ECDSA signature.
     public func createSignature(productIdentifier: String, subscriptionOfferID: String, appAccountToken: UUID?,
-                                nonce: UUID, timestamp: Int64) throws(SignatureCreationError) -> String {
+                                nonce: UUID, timestamp: Date) throws(SignatureCreationError) -> String {
         try createSignature(productIdentifier: productIdentifier, subscriptionOfferID: subscriptionOfferID,
                             applicationUsername: appAccountToken?.uuidString ?? "", nonce: nonce, timestamp: timestamp)
+    }
+
+    /// The number `timestamp` is signed as, which the app passes to StoreKit: whole milliseconds
+    /// since 1970, rounded to the nearest (`nil` for a time that cannot be one, such as an infinite
+    /// one).
+    public static func milliseconds(_ timestamp: Date) -> Int64? {
+        let value = (timestamp.timeIntervalSince1970 * 1000).rounded()
+        guard value.isFinite, value > -9e15, value < 9e15 else { return nil }
+        return Int64(value)
     }
 
     /// The text that is signed: the values joined by U+2063, the username and nonce lowercased.

@@ -26,18 +26,19 @@ public struct PromotionalOfferV2SignatureCreator: Sendable {
     ///   - bundleId: Your app's bundle ID.
     /// - Throws: ``SigningKeyError`` when the key is not a usable P-256 private key.
     public init(signingKey: String, keyId: String, issuerId: String, bundleId: String) throws(SigningKeyError) {
-        self.init(key: try SigningKey(pem: signingKey), keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+        self.init(signingKey: try SigningKey(pem: signingKey), keyId: keyId, issuerId: issuerId, bundleId: bundleId)
     }
 
     /// Creates a signature creator with a loaded key.
     ///
     /// - Parameters:
-    ///   - key: Your key from App Store Connect.
+    ///   - signingKey: Your key from App Store Connect (``SigningKey/init(contentsOf:)`` reads the
+    ///     `.p8` file).
     ///   - keyId: The key's identifier in App Store Connect.
     ///   - issuerId: Your issuer ID from the Keys page in App Store Connect.
     ///   - bundleId: Your app's bundle ID.
-    public init(key: SigningKey, keyId: String, issuerId: String, bundleId: String) {
-        self.signer = AppStoreRequestSigner(audience: Self.audience, key: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+    public init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String) {
+        self.signer = AppStoreRequestSigner(audience: Self.audience, key: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
     }
 
     /// Creates a promotional offer V2 signature.

@@ -105,17 +105,6 @@ public final class SigningKey: @unchecked Sendable, CustomStringConvertible, Cus
         }
     }
 
-    /// Signs a message whose SHA-256 is `digest` (see ``SHA256Prefix``: messages that share a long
-    /// prefix, such as a JWS header, hash it once).
-    package func sign(digest: SHA256Digest, encoding: SignatureEncoding) throws(OpenSSLFailure) -> Data {
-        var digest = digest
-        return try signing(encoding) { context, format, out, length, error in
-            withUnsafeBytes(of: &digest.bytes) { digestBytes in
-                asv_ecdsa_p256_sign_digest(pointer, context, digestBytes.bindMemory(to: UInt8.self).baseAddress, format, out.baseAddress, out.count, length, error)
-            }
-        }
-    }
-
     /// Runs one signing call with the shared context when no other thread holds it.
     private func signing(_ encoding: SignatureEncoding,
                          _ call: (OpaquePointer?, Int32, UnsafeMutableBufferPointer<UInt8>, UnsafeMutablePointer<Int>, UnsafeMutablePointer<asv_error>) -> Int32) throws(OpenSSLFailure) -> Data {

@@ -27,12 +27,6 @@ public struct SignedDataDecodingError: Error, Sendable, Hashable, CustomStringCo
         /// The input is not an app receipt: not base64 of a PKCS#7 SignedData with attached content
         /// and one signer, or its payload is not a strictly encoded receipt attribute SET.
         public static let malformedReceipt = Code(rawValue: "malformedReceipt")
-        /// A synchronous entry point was called on a verifier whose
-        /// ``SignedDataVerifier/Configuration/revocation`` is online: online verification waits on
-        /// the network, so it runs only through the online entry points
-        /// (`try await verifier.online.verifyTransaction(jws)`). A programming error, raised before
-        /// the input is read.
-        public static let onlineVerificationRequiresAsync = Code(rawValue: "onlineVerificationRequiresAsync")
     }
 
     /// What kind of decoding failed.

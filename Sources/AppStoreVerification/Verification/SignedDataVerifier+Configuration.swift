@@ -35,11 +35,6 @@ extension SignedDataVerifier {
         /// The self-signed "StoreKit" certificate that signs Xcode's app receipts (RSA), to trust for
         /// receipts whose environment is `Xcode`. Without it, Xcode receipts are never verified.
         public var xcodeReceiptCertificate: TrustedRoot?
-        /// Whether certificates are checked for revocation online. Default ``RevocationPolicy/off``:
-        /// no network request, and a revoked certificate is not detected. With
-        /// ``RevocationPolicy/ocsp(_:)`` the effective date is now (``effectiveDate`` is not used) and
-        /// only the online entry points (``SignedDataVerifier/online``) run.
-        public var revocation: RevocationPolicy
 
         /// A configuration trusting Apple Root CA - G3.
         ///
@@ -55,7 +50,6 @@ extension SignedDataVerifier {
         ///   - xcodeCertificate: the StoreKit Testing certificate to trust for Xcode data.
         ///   - trustedReceiptRoots: the roots app receipt chains must lead to.
         ///   - xcodeReceiptCertificate: the StoreKit certificate to trust for Xcode app receipts.
-        ///   - revocation: whether certificates are checked for revocation online.
         public init(
             trustedRoots: [TrustedRoot] = [.appleRootCAG3],
             bundleId: String? = nil,
@@ -67,8 +61,7 @@ extension SignedDataVerifier {
             maximumInputLength: Int = 1 << 20,
             xcodeCertificate: TrustedRoot? = nil,
             trustedReceiptRoots: [TrustedRoot] = [.appleRootCA],
-            xcodeReceiptCertificate: TrustedRoot? = nil,
-            revocation: RevocationPolicy = .off
+            xcodeReceiptCertificate: TrustedRoot? = nil
         ) {
             self.trustedRoots = trustedRoots
             self.bundleId = bundleId
@@ -81,7 +74,6 @@ extension SignedDataVerifier {
             self.xcodeCertificate = xcodeCertificate
             self.trustedReceiptRoots = trustedReceiptRoots
             self.xcodeReceiptCertificate = xcodeReceiptCertificate
-            self.revocation = revocation
         }
     }
 }

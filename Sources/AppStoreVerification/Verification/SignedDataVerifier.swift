@@ -1,10 +1,12 @@
 import Foundation
 
-/// Verifies and decodes the signed data the App Store sends: transactions, renewal info, app
-/// transactions and App Store Server Notifications V2.
+/// Verifies and decodes the signed data the App Store sends, offline: transactions, renewal info,
+/// app transactions, App Store Server Notifications V2, realtime requests and app receipts.
 ///
 /// Build one verifier when your server starts and share it: it is `Sendable`, holds the trust store
-/// and a cache of validated chains, and serves any number of concurrent callers.
+/// and a cache of validated chains, and serves any number of concurrent callers. Its entry points
+/// are synchronous and make no network request; to also ask Apple's OCSP responders whether a
+/// certificate was revoked, use an ``OnlineSignedDataVerifier``, whose entry points are `async`.
 ///
 /// ```swift
 /// let verifier = try SignedDataVerifier(configuration: .init(
@@ -29,8 +31,9 @@ public final class SignedDataVerifier: Sendable {
     let signedDataPolicy: SignedDataPolicy
     /// App receipt (PKCS#7) verification: its own roots, chain rules and caches.
     let receiptPolicy: AppReceiptPolicy
-    /// Online revocation checks; `nil` when ``Configuration/revocation`` is off.
-    let revocationChecker: RevocationChecker?
+    /// Whether this verifier is the core of an ``OnlineSignedDataVerifier`` (chains then carry
+    /// their revocation subjects, and the effective date is now).
+    let online: Bool
     /// The effective-date policy in force: the configured one offline, `.now` online.
     let effectiveDatePolicy: EffectiveDatePolicy
 
@@ -38,7 +41,12 @@ public final class SignedDataVerifier: Sendable {
     ///
     /// - Throws: ``VerifierConfigurationError`` when a trusted root does not parse, no root is
     ///   configured, or the environment is Production without an App Apple ID.
-    public init(configuration: Configuration = Configuration()) throws(VerifierConfigurationError) {
+    public convenience init(configuration: Configuration = Configuration()) throws(VerifierConfigurationError) {
+        try self.init(configuration: configuration, online: false)
+    }
+
+    /// A verifier offline, or the offline core of an online one.
+    init(configuration: Configuration, online: Bool) throws(VerifierConfigurationError) {
         if configuration.environment == .production, configuration.appAppleId == nil {
             throw VerifierConfigurationError(.missingAppAppleId, "appAppleId is required when the environment is Production (App Store Connect → your app → App Information → Apple ID).")
         }
@@ -48,14 +56,8 @@ public final class SignedDataVerifier: Sendable {
         self.configuration = configuration
         self.signedDataPolicy = try SignedDataPolicy(configuration: configuration)
         self.receiptPolicy = try AppReceiptPolicy(configuration: configuration)
-        switch configuration.revocation {
-        case .off:
-            self.revocationChecker = nil
-            self.effectiveDatePolicy = configuration.effectiveDate
-        case .ocsp(let options):
-            self.revocationChecker = try RevocationChecker(options: options)
-            self.effectiveDatePolicy = .now
-        }
+        self.online = online
+        self.effectiveDatePolicy = online ? .now : configuration.effectiveDate
     }
 
     /// Creates a verifier the way Apple's App Store Server Library does.
@@ -73,30 +75,14 @@ public final class SignedDataVerifier: Sendable {
         try self.init(configuration: Configuration(trustedRoots: roots, bundleId: bundleId, appAppleId: appAppleId, environment: environment))
     }
 
-    /// Verifies and decodes a JWS whose payload is `Payload`.
+    /// Verifies and decodes a JWS whose payload is `Payload`, given as text or bytes.
     ///
     /// ASCII white space around the JWS (a trailing newline from a file or a form) is ignored: it is
     /// outside the signed bytes.
     ///
-    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload, or, with
-    ///   code ``SignedDataDecodingError/Code/onlineVerificationRequiresAsync`` and before reading the
-    ///   input, when online revocation checks are on (use ``online`` then).
-    public func verify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
-        try refuseSynchronousUseOnline(Payload.payloadKind.entryPoint)
-        return try offlineVerify(jws, as: type)
-    }
-
-    /// Verifies and decodes a JWS given as bytes whose payload is `Payload`.
-    ///
-    /// - Throws: ``SignedDataDecodingError`` (see the `StringProtocol` overload).
-    public func verify<Payload: SignedPayload>(_ jws: some Collection<UInt8>, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
-        try refuseSynchronousUseOnline(Payload.payloadKind.entryPoint)
-        return try offlineVerify(try jwsText(of: jws), as: type)
-    }
-
-    /// The offline verification: every check but revocation.
-    func offlineVerify<Payload: SignedPayload>(_ jws: some StringProtocol, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
-        try offlineVerification(jws, as: type).result
+    /// - Throws: ``SignedDataDecodingError`` when the input is not a JWS with such a payload.
+    public func verify<Payload: SignedPayload>(_ jws: some SignedDataInput, as type: Payload.Type) throws(SignedDataDecodingError) -> VerificationResult<Payload> {
+        try offlineVerification(try jwsText(of: jws), as: type).result
     }
 
     /// The verdict of the offline checks together with the chain they validated (`nil` for data
@@ -134,6 +120,6 @@ public final class SignedDataVerifier: Sendable {
     @discardableResult
     func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) -> SignedDataChainEntry? {
         let instant = effectiveDatePolicy.instant(for: payload, document: document)
-        return try signedDataPolicy.verify(jws, environment: payload.appIdentity.environment, at: instant, online: revocationChecker != nil)
+        return try signedDataPolicy.verify(jws, environment: payload.appIdentity.environment, at: instant, online: online)
     }
 }

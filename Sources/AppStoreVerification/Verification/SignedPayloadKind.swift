@@ -11,7 +11,7 @@ public enum SignedPayloadKind: String, Sendable, Hashable, CaseIterable, CustomS
     /// A retention-messaging realtime request (`DecodedRealtimeRequestBody`).
     case realtimeRequest
     /// A legacy app receipt (PKCS#7, `Bundle.main.appStoreReceiptURL`), not a JWS: see
-    /// ``SignedDataVerifier/verifyAppReceipt(_:)-(StringProtocol)``.
+    /// ``SignedDataVerifier/verifyAppReceipt(_:)``.
     case appReceipt
 
     public var description: String {

@@ -25,10 +25,9 @@ struct MintedJWS {
     }
 
     /// A verifier trusting the minted root, Sandbox, `com.example.app`.
-    func verifier(revocation: RevocationPolicy = .off) throws -> SignedDataVerifier {
+    func verifier() throws -> SignedDataVerifier {
         try SignedDataVerifier(configuration: .init(
-            trustedRoots: [try TrustedRoot(derEncoded: pki.root.der)], bundleId: "com.example.app", environment: .sandbox,
-            revocation: revocation))
+            trustedRoots: [try TrustedRoot(derEncoded: pki.root.der)], bundleId: "com.example.app", environment: .sandbox))
     }
 
     /// The transaction payload of TestVectors' transaction-valid with `replacements` (member name →

@@ -19,7 +19,7 @@ struct OCSPCacheTests {
         let verifier = try pki.verifier(OCSPTestPKI.options(transport))
         let jws = try pki.transaction(.cacheHit)
         for _ in 0..<200 {
-            try #require(try await verifier.online.verifyTransaction(jws).isVerified)
+            try #require(try await verifier.verifyTransaction(jws).isVerified)
         }
         #expect(transport.count(pki.responderURL(of: .cacheHit)) == 1)
         #expect(transport.count(pki.rootResponderURL) == 1)
@@ -33,7 +33,7 @@ struct OCSPCacheTests {
         let verifier = try pki.verifier(OCSPTestPKI.options(transport))
         let jws = try pki.transaction(.revoked)
         for _ in 0..<3 {
-            let result = try await verifier.online.verifyTransaction(jws)
+            let result = try await verifier.verifyTransaction(jws)
             guard case .unverified(_, .revokedCertificate(let reason)) = result else {
                 Issue.record("expected revokedCertificate, got \(result)")
                 return
@@ -68,7 +68,7 @@ struct OCSPCacheTests {
         let jws = try pki.transaction(.singleFlight)
         let verified = try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<32 {
-                group.addTask { try await verifier.online.verifyTransaction(jws).isVerified }
+                group.addTask { try await verifier.verifyTransaction(jws).isVerified }
             }
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
@@ -87,13 +87,13 @@ struct OCSPCacheTests {
         options.clock = { clock.now }
         let verifier = try pki.verifier(options)
         let jws = try pki.transaction(.expiring)
-        #expect(try await verifier.online.verifyTransaction(jws).isVerified)
+        #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.expiringResponderURL) == 1)
         clock.setOffset(30)  // before nextUpdate (thisUpdate + 1 minute)
-        #expect(try await verifier.online.verifyTransaction(jws).isVerified)
+        #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.expiringResponderURL) == 1)
         clock.setOffset(61)  // at or past nextUpdate: asked again; the fresh answer is good
-        #expect(try await verifier.online.verifyTransaction(jws).isVerified)
+        #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.expiringResponderURL) == 2)
         #expect(transport.count(pki.rootResponderURL) == 1)
     }
@@ -107,13 +107,13 @@ struct OCSPCacheTests {
         options.clock = { clock.now }
         let verifier = try pki.verifier(options)
         let jws = try pki.transaction(.good)
-        #expect(try await verifier.online.verifyTransaction(jws).isVerified)
+        #expect(try await verifier.verifyTransaction(jws).isVerified)
         clock.setOffset(30)  // within maximumCacheAge: reused
-        #expect(try await verifier.online.verifyTransaction(jws).isVerified)
+        #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.leafResponderURL) == 1)
         #expect(transport.count(pki.rootResponderURL) == 1)
         clock.setOffset(61)  // past maximumCacheAge, long before nextUpdate (one day): asked again
-        #expect(try await verifier.online.verifyTransaction(jws).isVerified)
+        #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.leafResponderURL) == 2)
         #expect(transport.count(pki.rootResponderURL) == 2)
     }

@@ -19,12 +19,12 @@ struct OCSPChainReuseTests {
         let offlineCold = X509Certificate.ParseCounter()
         #expect(try X509Certificate.$parseCounter.withValue(offlineCold) { try offline.verifyTransaction(jws).isVerified })
         let onlineCold = X509Certificate.ParseCounter()
-        #expect(try await X509Certificate.$parseCounter.withValue(onlineCold) { try await online.online.verifyTransaction(jws).isVerified })
+        #expect(try await X509Certificate.$parseCounter.withValue(onlineCold) { try await online.verifyTransaction(jws).isVerified })
         #expect(offlineCold.count == 2, "offline, a new chain: \(offlineCold.count) certificates parsed")
         #expect(onlineCold.count == offlineCold.count, "online parsed \(onlineCold.count), offline \(offlineCold.count)")
 
         let onlineWarm = X509Certificate.ParseCounter()
-        #expect(try await X509Certificate.$parseCounter.withValue(onlineWarm) { try await online.online.verifyTransaction(jws).isVerified })
+        #expect(try await X509Certificate.$parseCounter.withValue(onlineWarm) { try await online.verifyTransaction(jws).isVerified })
         #expect(onlineWarm.count == 0, "online, a remembered chain: \(onlineWarm.count) certificates parsed")
     }
 }

@@ -50,9 +50,9 @@ final class OCSPReceiptPKI: @unchecked Sendable {
     }
 
     /// A verifier whose receipt root is the test root, online with `options`.
-    func verifier(_ options: OCSPOptions) throws -> SignedDataVerifier {
-        try SignedDataVerifier(configuration: .init(
-            bundleId: "com.example.app", trustedReceiptRoots: [try TrustedRoot(derEncoded: rootDER)], revocation: .ocsp(options)))
+    func verifier(_ options: OCSPOptions) throws -> OnlineSignedDataVerifier {
+        try OnlineSignedDataVerifier(
+            configuration: .init(bundleId: "com.example.app", trustedReceiptRoots: [try TrustedRoot(derEncoded: rootDER)]), revocation: options)
     }
 
     /// An app receipt signed by `leaf.key` (RSA, SHA-256, no signed attributes, like the App
@@ -135,9 +135,9 @@ struct OCSPReceiptTests {
         OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2, transport: transport)
     }
 
-    private func verify(_ leaf: OCSPReceiptPKI.Leaf, _ verifier: SignedDataVerifier) async throws -> Result<VerificationResult<AppReceipt>, RevocationCheckUnavailable> {
+    private func verify(_ leaf: OCSPReceiptPKI.Leaf, _ verifier: OnlineSignedDataVerifier) async throws -> Result<VerificationResult<AppReceipt>, RevocationCheckUnavailable> {
         do {
-            return .success(try await verifier.online.verifyAppReceipt(try pki.receipt(leaf)))
+            return .success(try await verifier.verifyAppReceipt(try pki.receipt(leaf)))
         } catch let error as OnlineVerificationError {
             switch error {
             case .revocationCheckUnavailable(let unavailable): return .failure(unavailable)
@@ -199,20 +199,18 @@ struct OCSPReceiptTests {
         #expect(unavailable.code == .unreachable)
     }
 
-    @Test("the synchronous entry point refuses to run online, before reading the receipt")
-    func synchronousRefuses() throws {
-        let verifier = try pki.verifier(options(CountingTransport()))
-        #expect {
-            try verifier.verifyAppReceipt(Data([0x30]))
-        } throws: { error in
-            (error as? SignedDataDecodingError)?.code == .onlineVerificationRequiresAsync
-        }
+    @Test("online, input that is not a receipt is a decoding error, before any request")
+    func notAReceipt() async throws {
+        let transport = CountingTransport()
+        let verifier = try pki.verifier(options(transport))
+        await #expect(throws: OnlineVerificationError.self) { _ = try await verifier.verifyAppReceipt(Data([0x30])) }
+        #expect(transport.total == 0)
     }
 
-    @Test("offline, the online entry point sends no request")
-    func offlineAsync() async throws {
+    @Test("the offline verifier sends no request")
+    func offlineSendsNothing() throws {
         let verifier = try SignedDataVerifier(configuration: .init(bundleId: "com.example.app", trustedReceiptRoots: [TrustedRoot(derEncoded: pki.rootDER)]))
-        let result = try await verifier.online.verifyAppReceipt(try pki.receipt(.down))
+        let result = try verifier.verifyAppReceipt(try pki.receipt(.down))
         #expect(result.isVerified)
     }
 }

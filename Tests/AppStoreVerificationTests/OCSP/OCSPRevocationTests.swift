@@ -16,7 +16,7 @@ struct OCSPRevocationTests {
         OCSPTestPKI.options(transport, timeout: timeout)
     }
 
-    private func verify(_ leaf: OCSPTestPKI.Leaf, _ verifier: SignedDataVerifier) async throws -> Result<VerificationResult<Transaction>, RevocationCheckUnavailable> {
+    private func verify(_ leaf: OCSPTestPKI.Leaf, _ verifier: OnlineSignedDataVerifier) async throws -> Result<VerificationResult<Transaction>, RevocationCheckUnavailable> {
         try await pki.verify(leaf, verifier)
     }
 
@@ -169,14 +169,13 @@ struct OCSPRevocationTests {
         #endif
     }
 
-    @Test("offline mode (the default) sends no request, synchronously or through the online entry point")
-    func offlineSendsNothing() async throws {
+    @Test("the offline verifier sends no request")
+    func offlineSendsNothing() throws {
         let verifier = try SignedDataVerifier(configuration: .init(
             trustedRoots: [try TrustedRoot(derEncoded: pki.rootDER)], bundleId: "com.example.app", environment: .sandbox,
             effectiveDate: .now))  // the re-signed vector's signedDate predates the freshly minted certificates
         let jws = try pki.transaction(.offline)
         #expect(try Self.verifiedSynchronously(jws, verifier))
-        #expect(try await verifier.online.verifyTransaction(jws).isVerified)
         #expect(pki.offlineServer.requestCount == 0)
     }
 
@@ -185,16 +184,11 @@ struct OCSPRevocationTests {
         try verifier.verifyTransaction(jws).isVerified
     }
 
-    @Test("online mode: the synchronous entry points refuse with onlineVerificationRequiresAsync")
-    func synchronousRefused() throws {
+    @Test("the online verifier asks the responder the leaf names: the offline one's verdict, then revocation")
+    func onlineAsksTheResponder() async throws {
         let verifier = try pki.verifier(options(CountingTransport()))
-        #expect(throws: SignedDataDecodingError.self) { _ = try verifier.verifyTransaction(try pki.transaction(.good)) }
-        do {
-            _ = try verifier.verifyRenewalInfo("not even a JWS")
-            Issue.record("expected a refusal")
-        } catch {
-            #expect(error.code == .onlineVerificationRequiresAsync)
-        }
+        #expect(try await verifier.verifyTransaction(try pki.transaction(.good)).isVerified)
+        await #expect(throws: OnlineVerificationError.self) { _ = try await verifier.verifyRenewalInfo("not even a JWS") }
     }
 
     @Test("soft-fail: an unreachable responder verifies, and the skipped check is reported")
@@ -209,7 +203,7 @@ struct OCSPRevocationTests {
     @Test("invalid OCSP options are a configuration error")
     func invalidOptions() throws {
         #expect(throws: VerifierConfigurationError.self) {
-            try SignedDataVerifier(configuration: .init(revocation: .ocsp(OCSPOptions(requestTimeout: .zero))))
+            try OnlineSignedDataVerifier(revocation: OCSPOptions(requestTimeout: .zero))
         }
     }
 }

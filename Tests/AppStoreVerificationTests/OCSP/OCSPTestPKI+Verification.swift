@@ -15,9 +15,9 @@ extension OCSPTestPKI {
     }
 
     /// The verdict of an online verification of `leaf`'s transaction, or the unavailability thrown.
-    func verify(_ leaf: Leaf, _ verifier: SignedDataVerifier) async throws -> Result<VerificationResult<Transaction>, RevocationCheckUnavailable> {
+    func verify(_ leaf: Leaf, _ verifier: OnlineSignedDataVerifier) async throws -> Result<VerificationResult<Transaction>, RevocationCheckUnavailable> {
         do {
-            return .success(try await verifier.online.verifyTransaction(try transaction(leaf)))
+            return .success(try await verifier.verifyTransaction(try transaction(leaf)))
         } catch let error as OnlineVerificationError {
             switch error {
             case .revocationCheckUnavailable(let unavailable): return .failure(unavailable)

@@ -209,10 +209,10 @@ final class OCSPTestPKI: @unchecked Sendable {
     }
 
     /// A verifier trusting the test root, online with `options` (their transport counts requests).
-    func verifier(_ options: OCSPOptions) throws -> SignedDataVerifier {
-        try SignedDataVerifier(configuration: .init(
-            trustedRoots: [try TrustedRoot(derEncoded: rootDER)], bundleId: "com.example.app", environment: .sandbox,
-            revocation: .ocsp(options)))
+    func verifier(_ options: OCSPOptions) throws -> OnlineSignedDataVerifier {
+        try OnlineSignedDataVerifier(
+            configuration: .init(trustedRoots: [try TrustedRoot(derEncoded: rootDER)], bundleId: "com.example.app", environment: .sandbox),
+            revocation: options)
     }
 
     /// `openssl ocsp` on `port`, inside a watchdog that kills it when this process ends. With

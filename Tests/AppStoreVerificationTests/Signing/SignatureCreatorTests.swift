@@ -27,13 +27,31 @@ struct SignatureCreatorTests {
         let text = creator.signedText(productIdentifier: "product", subscriptionOfferID: "offer", applicationUsername: token?.uuidString ?? "",
                                       nonce: Self.nonce, timestamp: 1_698_148_900_000)
         #expect(text == "com.example.app\u{2063}KEYID\u{2063}product\u{2063}offer\u{2063}7e3fb20b-4cdb-47cc-936d-99d65f608138\u{2063}a1b2c3d4-e5f6-4789-8abc-def012345678\u{2063}1698148900000")
+        // A Date is signed as whole milliseconds, rounded to the nearest.
         let signature = try creator.createSignature(productIdentifier: "product", subscriptionOfferID: "offer", appAccountToken: token,
-                                                    nonce: Self.nonce, timestamp: 1_698_148_900_000)
+                                                    nonce: Self.nonce, timestamp: Date(timeIntervalSince1970: 1_698_148_899.9996))
         let der = try #require(Data(base64Encoded: signature))
         let raw = try #require(rawSignature(fromDER: der))
         try PublicKey(subjectPublicKeyInfo: key.publicKeyDER).verifyES256(signature: raw, over: Array(text.utf8))
         #expect(creator.signedText(productIdentifier: "p", subscriptionOfferID: "o", applicationUsername: "", nonce: Self.nonce, timestamp: 0)
             .hasSuffix("\u{2063}p\u{2063}o\u{2063}\u{2063}a1b2c3d4-e5f6-4789-8abc-def012345678\u{2063}0"))
+    }
+
+    @Test("V1: a time is signed as whole milliseconds rounded to the nearest; one milliseconds cannot hold is refused")
+    func promotionalOfferV1Milliseconds() throws {
+        #expect(PromotionalOfferSignatureCreator.milliseconds(Date(timeIntervalSince1970: 1_698_148_900.0004)) == 1_698_148_900_000)
+        #expect(PromotionalOfferSignatureCreator.milliseconds(Date(timeIntervalSince1970: 1_698_148_900.0006)) == 1_698_148_900_001)
+        #expect(PromotionalOfferSignatureCreator.milliseconds(Date(timeIntervalSince1970: 0)) == 0)
+        // Every whole millisecond given as a Date comes back as itself (the CLI's --timestamp).
+        for milliseconds: Int64 in [1, 999, 1_698_148_900_123, 9_999_999_999_999, 4_102_444_800_001] {
+            #expect(PromotionalOfferSignatureCreator.milliseconds(Date(timeIntervalSince1970: Double(milliseconds) / 1000)) == milliseconds)
+        }
+        #expect(PromotionalOfferSignatureCreator.milliseconds(Date(timeIntervalSince1970: .infinity)) == nil)
+        let creator = PromotionalOfferSignatureCreator(signingKey: try key(), keyId: "KEYID", bundleId: "com.example.app")
+        #expect(throws: SignatureCreationError.self) {
+            try creator.createSignature(productIdentifier: "p", subscriptionOfferID: "o", applicationUsername: "", nonce: Self.nonce,
+                                        timestamp: Date(timeIntervalSince1970: 1e13))
+        }
     }
 
     @Test("a nonce left out is a fresh random version 4 UUID")
@@ -55,7 +73,7 @@ struct SignatureCreatorTests {
         #expect(or == [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x4F, 0xFF, 0xBF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
         #expect(and == [0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0])
         // A creator given no nonce writes one: lowercase, version 4, another each time.
-        let creator = PromotionalOfferV2SignatureCreator(key: try key(), keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
+        let creator = PromotionalOfferV2SignatureCreator(signingKey: try key(), keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
         var nonces = Set<String>()
         for _ in 0..<3 {
             let claims = try verifiedParts(try creator.createSignature(productId: "p", offerIdentifier: "o"), key: try key()).claims
@@ -75,7 +93,7 @@ struct SignatureCreatorTests {
     @Test("promotional offer V2: header and claims as Apple's library writes them; transactionId only when given")
     func promotionalOfferV2() throws {
         let key = try key()
-        let creator = PromotionalOfferV2SignatureCreator(key: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
+        let creator = PromotionalOfferV2SignatureCreator(signingKey: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
         let with = try verifiedParts(try creator.createSignature(productId: "product", offerIdentifier: "offer", transactionId: "42", nonce: Self.nonce, issuedAt: Self.issuedAt), key: key)
         #expect(with.header == #"{"alg":"ES256","kid":"KEYID","typ":"JWT"}"#)
         #expect(with.claims == #"{"productId":"product","offerIdentifier":"offer","transactionId":"42","bid":"com.example.app","iss":"issuer","aud":"promotional-offer","iat":1700000000,"nonce":"a1b2c3d4-e5f6-4789-8abc-def012345678"}"#)
@@ -88,7 +106,7 @@ struct SignatureCreatorTests {
     @Test("introductory offer eligibility: the boolean claim and its audience")
     func introductoryOffer() throws {
         let key = try key()
-        let creator = IntroductoryOfferEligibilitySignatureCreator(key: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
+        let creator = IntroductoryOfferEligibilitySignatureCreator(signingKey: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
         let parts = try verifiedParts(try creator.createSignature(productId: "product", allowIntroductoryOffer: false, transactionId: "42", nonce: Self.nonce, issuedAt: Self.issuedAt), key: key)
         #expect(parts.claims == #"{"productId":"product","allowIntroductoryOffer":false,"transactionId":"42","bid":"com.example.app","iss":"issuer","aud":"introductory-offer-eligibility","iat":1700000000,"nonce":"a1b2c3d4-e5f6-4789-8abc-def012345678"}"#)
     }
@@ -102,7 +120,7 @@ struct SignatureCreatorTests {
     @Test("Advanced Commerce: the request claim is the base64 of the request JSON; a non-object is refused")
     func advancedCommerce() throws {
         let key = try key()
-        let creator = AdvancedCommerceInAppSignatureCreator(key: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
+        let creator = AdvancedCommerceInAppSignatureCreator(signingKey: key, keyId: "KEYID", issuerId: "issuer", bundleId: "com.example.app")
         let text = "{\"b\": 1, \"a\": [true]}"
         let parts = try verifiedParts(try creator.createSignature(requestJSON: Data(("\n " + text + "\n").utf8), nonce: Self.nonce, issuedAt: Self.issuedAt), key: key)
         let encoded = Data(text.utf8).base64EncodedString()

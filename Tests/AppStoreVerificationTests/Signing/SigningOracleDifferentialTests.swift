@@ -47,14 +47,14 @@ struct SigningOracleDifferentialTests {
         for c in Self.v1Cases {
             let caseNonce = try #require(UUID(uuidString: c.nonce))
             ourTexts.append(v1.signedText(productIdentifier: c.productId, subscriptionOfferID: c.offerId, applicationUsername: c.applicationUsername, nonce: caseNonce, timestamp: c.timestamp))
-            let signature = try v1.createSignature(productIdentifier: c.productId, subscriptionOfferID: c.offerId, applicationUsername: c.applicationUsername, nonce: caseNonce, timestamp: c.timestamp)
+            let signature = try v1.createSignature(productIdentifier: c.productId, subscriptionOfferID: c.offerId, applicationUsername: c.applicationUsername, nonce: caseNonce, timestamp: Date(timeIntervalSince1970: Double(c.timestamp) / 1000))
             v1Inputs.append(["productId": c.productId, "offerId": c.offerId, "applicationUsername": c.applicationUsername,
                              "nonce": c.nonce, "timestamp": c.timestamp, "ourSignature": signature])
         }
 
-        let v2 = PromotionalOfferV2SignatureCreator(key: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
-        let intro = IntroductoryOfferEligibilitySignatureCreator(key: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
-        let commerce = AdvancedCommerceInAppSignatureCreator(key: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+        let v2 = PromotionalOfferV2SignatureCreator(signingKey: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+        let intro = IntroductoryOfferEligibilitySignatureCreator(signingKey: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
+        let commerce = AdvancedCommerceInAppSignatureCreator(signingKey: key, keyId: keyId, issuerId: issuerId, bundleId: bundleId)
         // Python's json.dumps of the request Apple's library encodes (its separators are ", " and ": ").
         let requestJSON = #"{"operation": "CREATE_SUBSCRIPTION", "version": "1", "requestInfo": {"requestReferenceId": "0f9b7a5e-1c1d-4f3b-9a8a-6c4e2f1d0b9a", "note": "caf\u00e9"}}"#
         let jwsCases: [[String: Any]] = [

@@ -8,7 +8,7 @@ enum EntitlementLineReader {
     static func item(for text: String, verifier: SignedDataVerifier) -> Result<EntitlementEngine.Item, SignedDataDecodingError> {
         do {
             if text.hasPrefix("{") {
-                return .success(.notification(try verifier.verifyNotification(body: Data(text.utf8))))
+                return .success(.notification(try verifier.verifyNotification(text)))
             }
             switch SignedPayloadKind(detectingPayloadOf: text) ?? .transaction {
             case .transaction: return .success(.transaction(try verifier.verifyTransaction(text)))

@@ -10,8 +10,8 @@ extension LineVerifier {
 
     /// Verifies a line as a base64 app receipt.
     func appReceiptOutcome(for text: String) -> Outcome {
-        if online {
-            return onlineOutcome(for: text, as: .appReceipt)
+        if let onlineVerifier {
+            return onlineOutcome(for: text, as: .appReceipt, with: onlineVerifier)
         }
         do {
             return Outcome(try verifier.verifyAppReceipt(text))

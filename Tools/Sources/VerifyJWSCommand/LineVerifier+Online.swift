@@ -5,8 +5,7 @@ import Foundation
 extension LineVerifier {
     /// Verifies one line through the verifier's async (online) entry points; the worker thread waits
     /// for the answer, bounded by the verifier's OCSP deadline.
-    func onlineOutcome(for jws: String, as kind: SignedPayloadKind) -> Outcome {
-        let verifier = self.verifier
+    func onlineOutcome(for jws: String, as kind: SignedPayloadKind, with verifier: OnlineSignedDataVerifier) -> Outcome {
         let box = OutcomeBox()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -17,15 +16,15 @@ extension LineVerifier {
         return box.outcome ?? Outcome(SignedDataDecodingError(.malformedJWS, "The online verification gave no result."), kind: kind)
     }
 
-    private static func verifyOnline(_ jws: String, as kind: SignedPayloadKind, with verifier: SignedDataVerifier) async -> Outcome {
+    private static func verifyOnline(_ jws: String, as kind: SignedPayloadKind, with verifier: OnlineSignedDataVerifier) async -> Outcome {
         do {
             switch kind {
-            case .transaction: return Outcome(try await verifier.online.verifyTransaction(jws))
-            case .renewalInfo: return Outcome(try await verifier.online.verifyRenewalInfo(jws))
-            case .appTransaction: return Outcome(try await verifier.online.verifyAppTransaction(jws))
-            case .notification: return Self.notificationOutcome(try await verifier.online.verifyNotification(jws))
-            case .realtimeRequest: return Outcome(try await verifier.online.verifyRealtimeRequest(jws))
-            case .appReceipt: return Outcome(try await verifier.online.verifyAppReceipt(jws))
+            case .transaction: return Outcome(try await verifier.verifyTransaction(jws))
+            case .renewalInfo: return Outcome(try await verifier.verifyRenewalInfo(jws))
+            case .appTransaction: return Outcome(try await verifier.verifyAppTransaction(jws))
+            case .notification: return Self.notificationOutcome(try await verifier.verifyNotification(jws))
+            case .realtimeRequest: return Outcome(try await verifier.verifyRealtimeRequest(jws))
+            case .appReceipt: return Outcome(try await verifier.verifyAppReceipt(jws))
             }
         } catch {
             switch error {

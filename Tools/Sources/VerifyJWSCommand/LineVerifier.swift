@@ -5,8 +5,11 @@ import Foundation
 struct LineVerifier: Sendable {
     let verifier: SignedDataVerifier
     let type: PayloadTypeOption
-    /// Whether the verifier checks revocation online (through its async entry points).
-    var online = false
+    /// With `--online`: the verifier that also checks revocation (through its async entry points).
+    var onlineVerifier: OnlineSignedDataVerifier? = nil
+
+    /// Whether lines are verified online.
+    var online: Bool { onlineVerifier != nil }
 
     /// The outcome for one input item: a problem the reader found, or the verdict on its text.
     func outcome(for line: InputLine) -> Outcome {
@@ -34,7 +37,7 @@ struct LineVerifier: Sendable {
         var kind = type.kind
         if text.hasPrefix("{") {
             // A notification body as Apple POSTs it: {"signedPayload":"..."}.
-            // The library's strict reader, the same as verifyNotification(body:).
+            // The library's strict reader, the same as verifyNotification reads a body with.
             do {
                 jws = try ResponseBodyV2(json: text).signedPayload
             } catch {
@@ -54,8 +57,8 @@ struct LineVerifier: Sendable {
     }
 
     private func outcome(for jws: String, as kind: SignedPayloadKind) -> Outcome {
-        if online {
-            return onlineOutcome(for: jws, as: kind)
+        if let onlineVerifier {
+            return onlineOutcome(for: jws, as: kind, with: onlineVerifier)
         }
         do {
             switch kind {

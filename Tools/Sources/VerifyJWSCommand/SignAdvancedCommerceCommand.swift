@@ -28,7 +28,7 @@ struct SignAdvancedCommerceCommand: ParsableCommand {
         let command = Self.configuration.commandName ?? ""
         let signingKey = try key.loadKey(command: command)
         let request = readRequest(command: command)
-        let creator = AdvancedCommerceInAppSignatureCreator(key: signingKey, keyId: key.keyId, issuerId: issuerId, bundleId: bundleId)
+        let creator = AdvancedCommerceInAppSignatureCreator(signingKey: signingKey, keyId: key.keyId, issuerId: issuerId, bundleId: bundleId)
         do {
             let jws = try creator.createSignature(requestJSON: request)
             FileHandle.standardOutput.write(Data((jws + "\n").utf8))

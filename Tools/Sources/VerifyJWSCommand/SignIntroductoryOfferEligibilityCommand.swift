@@ -29,7 +29,7 @@ struct SignIntroductoryOfferEligibilityCommand: ParsableCommand {
     func run() throws {
         let command = Self.configuration.commandName ?? ""
         let signingKey = try key.loadKey(command: command)
-        let creator = IntroductoryOfferEligibilitySignatureCreator(key: signingKey, keyId: key.keyId, issuerId: issuerId, bundleId: bundleId)
+        let creator = IntroductoryOfferEligibilitySignatureCreator(signingKey: signingKey, keyId: key.keyId, issuerId: issuerId, bundleId: bundleId)
         do {
             let jws = try creator.createSignature(productId: productId, allowIntroductoryOffer: allowIntroductoryOffer, transactionId: transactionId)
             FileHandle.standardOutput.write(Data((jws + "\n").utf8))

@@ -41,21 +41,23 @@ struct SignPromotionalOfferCommand: ParsableCommand {
         if let nonce, UUID(uuidString: nonce) == nil {
             throw ValidationError("--nonce must be a UUID, such as 7e3fb20b-4cdb-47cc-936d-99d65f608138.")
         }
-        if let timestamp, timestamp < 0 {
-            throw ValidationError("--timestamp must be milliseconds since 1970 (0 or more).")
+        if let timestamp, timestamp < 0 || timestamp >= 9_000_000_000_000_000 {
+            throw ValidationError("--timestamp must be milliseconds since 1970 (0 or more, below 9000000000000000).")
         }
     }
 
     func run() throws {
         let signingKey = try key.loadKey(command: Self.configuration.commandName ?? "")
         let nonce = self.nonce.flatMap(UUID.init(uuidString:)) ?? UUID()
-        let timestamp = self.timestamp ?? Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        // A time given in milliseconds is signed as given (whole milliseconds round-trip through Date).
+        let date = self.timestamp.map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? Date()
+        let timestamp = PromotionalOfferSignatureCreator.milliseconds(date) ?? 0
         let creator = PromotionalOfferSignatureCreator(signingKey: signingKey, keyId: key.keyId, bundleId: bundleId)
         let signature: String
         do {
             signature = try creator.createSignature(productIdentifier: productId, subscriptionOfferID: offerId,
                                                     appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
-                                                    nonce: nonce, timestamp: timestamp)
+                                                    nonce: nonce, timestamp: date)
         } catch {
             SignFailure.report(error.message, command: Self.configuration.commandName ?? "")
         }

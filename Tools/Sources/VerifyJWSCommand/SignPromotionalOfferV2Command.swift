@@ -29,7 +29,7 @@ struct SignPromotionalOfferV2Command: ParsableCommand {
     func run() throws {
         let command = Self.configuration.commandName ?? ""
         let signingKey = try key.loadKey(command: command)
-        let creator = PromotionalOfferV2SignatureCreator(key: signingKey, keyId: key.keyId, issuerId: issuerId, bundleId: bundleId)
+        let creator = PromotionalOfferV2SignatureCreator(signingKey: signingKey, keyId: key.keyId, issuerId: issuerId, bundleId: bundleId)
         do {
             let jws = try creator.createSignature(productId: productId, offerIdentifier: offerId, transactionId: transactionId)
             FileHandle.standardOutput.write(Data((jws + "\n").utf8))

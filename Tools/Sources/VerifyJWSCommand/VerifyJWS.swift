@@ -23,12 +23,13 @@ struct VerifyJWS: ParsableCommand {
         subcommands: [EntitlementsCommand.self, SignCommand.self, TestPKICommand.self, MintCommand.self] + serverAPISubcommands
     )
 
-    /// `api`, when the tool is built with the `ServerAPIClient` trait.
+    /// `api`: the App Store Server API client when the tool is built with the `ServerAPIClient`
+    /// trait, else a stand-in that says how to build it.
     private static var serverAPISubcommands: [any ParsableCommand.Type] {
         #if ServerAPIClient
         [APICommand.self]
         #else
-        []
+        [APICommandUnavailable.self]
         #endif
     }
 
@@ -78,8 +79,15 @@ struct VerifyJWS: ParsableCommand {
 
     mutating func run() throws {
         let verifier: SignedDataVerifier
+        var onlineVerifier: OnlineSignedDataVerifier?
         do {
-            verifier = try SignedDataVerifier(configuration: try makeConfiguration())
+            let configuration = try makeConfiguration()
+            verifier = try SignedDataVerifier(configuration: configuration)
+            if online {
+                let timeout = Duration.milliseconds(Int64(((ocspTimeout ?? 5) * 1000).rounded()))
+                onlineVerifier = try OnlineSignedDataVerifier(configuration: configuration,
+                                                              revocation: OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2))
+            }
         } catch {
             throw ValidationError(error.commandLineMessage())
         }
@@ -91,7 +99,7 @@ struct VerifyJWS: ParsableCommand {
             FileHandle.standardError.write(Data("verify-jws: \(LogSafeText.escaping(error.message))\n".utf8))
             throw ExitCode(2)
         }
-        let lineVerifier = LineVerifier(verifier: verifier, type: type, online: online)
+        let lineVerifier = LineVerifier(verifier: verifier, type: type, onlineVerifier: onlineVerifier)
         let threads = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let writer = OutputWriter(format: format)
         let format = self.format
@@ -149,10 +157,6 @@ struct VerifyJWS: ParsableCommand {
         }
         var configuration = try verifierOptions.makeConfiguration(roots: roots, effectiveDate: effectiveDate.policy, rootScope: rootScope, forReceipts: type == .appReceipt, routeXcodeCertificateByKey: type == .auto)
         configuration.maximumInputLength = maxInputBytes
-        if online {
-            let timeout = Duration.milliseconds(Int64(((ocspTimeout ?? 5) * 1000).rounded()))
-            configuration.revocation = .ocsp(OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2))
-        }
         return configuration
     }
 
@@ -186,7 +190,7 @@ struct VerifyJWS: ParsableCommand {
         }
         #else
         if arguments.first == "api" {
-            APICommandUnavailable.main()
+            APICommandUnavailable.exitExplaining()
         }
         #endif
         do {

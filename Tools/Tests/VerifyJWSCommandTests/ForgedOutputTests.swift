@@ -39,6 +39,24 @@ struct ForgedOutputTests {
         return "\"" + escaped + "\""
     }
 
+    @Test("verify-jws entitlements writes bidi and control characters of signed strings escaped in its JSON")
+    func entitlementsJSON() throws {
+        let minted = try MintedJWS()
+        // A purchase whose productId carries the hostile text; its bundle ID stays the vector's.
+        let jws = try minted.sign(MintedJWS.transaction(["productId": Self.hostileJSON, "type": "\"Non-Consumable\""]))
+        // After the purchase (2026-03-01).
+        let output = try VerifyJWSProcess.run(["entitlements", "--root", minted.rootFile().path, "--at", "2026-03-15T00:00:00Z", "-"],
+                                              stdin: Data((jws + "\n").utf8))
+        Self.assertClean(output.stdout, "verify-jws entitlements JSON")
+        #expect(output.stdout.contains("\\u202e"), "\(output.stdout)")
+        // Still one JSON object, which a JSON parser reads back to the original text.
+        let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let products = (object?["entitlements"] as? [[String: Any]])?.compactMap { $0["productId"] as? String } ?? []
+        let rejected = (object?["rejected"] as? [[String: Any]]) ?? []
+        #expect(products == [Self.hostile], "\(output.stdout)")
+        #expect(rejected.isEmpty, "\(output.stdout)")
+    }
+
     @Test("payload string fields, keys and the error, in the text format")
     func payloadFields() throws {
         let minted = try MintedJWS()

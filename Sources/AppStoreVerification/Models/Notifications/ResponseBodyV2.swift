@@ -10,14 +10,14 @@ public struct ResponseBodyV2: Sendable, Hashable {
     /// The notification JWS.
     public let signedPayload: String
 
-    /// Reads a request body.
+    /// Reads a request body, as text or bytes.
     ///
     /// - Throws: ``SignedDataDecodingError`` with `invalidJSON` when the body is not a JSON object,
     ///   `invalidPayload` when it has no `signedPayload` string.
-    public init(json body: some Collection<UInt8>) throws(SignedDataDecodingError) {
+    public init(json body: some SignedDataInput) throws(SignedDataDecodingError) {
         let document: JSONDocument
         do {
-            document = try JSONParser.parse(Array(body))
+            document = try body.withSignedDataBytes { (bytes) throws(JSONParser.Failure) in try JSONParser.parse(Array(bytes)) }
         } catch {
             throw SignedDataDecodingError(.invalidJSON, "The notification body is not valid JSON (\(error)); Apple sends one JSON object, {\"signedPayload\":\"<JWS>\"}. When reading a file or a stream, keep one JSON object per line.")
         }
@@ -34,8 +34,4 @@ public struct ResponseBodyV2: Sendable, Hashable {
         self.signedPayload = signedPayload
     }
 
-    /// Reads a request body held as text.
-    public init(json body: some StringProtocol) throws(SignedDataDecodingError) {
-        try self.init(json: body.utf8)
-    }
 }

@@ -46,28 +46,12 @@ public enum AppStoreJSON: Sendable {
         return encoder
     }
 
-    /// Encodes `value` exactly as ``makeEncoder()`` does (the same bytes: keys sorted, `/`
-    /// unescaped, dates as milliseconds since 1970, whole when they are whole), several times
-    /// faster. The Testing product's minter encodes payloads this way.
+    /// `value` encoded by ``makeEncoder()``: the JSON the minter signs and the realtime responses
+    /// send.
     ///
     /// - Throws: `EncodingError` as `JSONEncoder` throws it (a non-finite number, for one).
-    public static func encode(_ value: some Encodable) throws -> Data {
-        Data(try encodedBytes(value))
-    }
-
-    /// ``encode(_:)``'s bytes in an array reserved for `capacity` bytes. Transactions, renewal
-    /// info and notification payloads are written member by member (`DirectlyEncodable`), other
-    /// values through a light tree of their `Encodable` conformance.
-    package static func encodedBytes(_ value: some Encodable, capacity: Int = 1024) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(capacity)
-        if let direct = value as? any DirectlyEncodable {
-            try direct.writeJSON(into: &bytes)
-            return bytes
-        }
-        let node = try JSONTreeEncoder.node(for: value, parent: nil, key: nil)
-        node.write(into: &bytes)
-        return bytes
+    package static func encode(_ value: some Encodable) throws -> Data {
+        try makeEncoder().encode(value)
     }
 
     /// `date` rounded to a whole millisecond since 1970, as App Store payloads carry dates: the

@@ -1,0 +1,79 @@
+import Hummingbird
+
+/// The console's routes, all under `/console`, all answered as HTML with the security headers
+/// (``ConsoleHeadersMiddleware``) and HTML error pages (``ConsoleErrorMiddleware``):
+///
+/// | Route | Needs |
+/// |---|---|
+/// | `GET /console/sign-in`, `POST /console/sign-in` | nothing (the form: the access token) |
+/// | `GET /console/static/console.css`, `…/console.js`, `…/favicon.svg` | nothing |
+/// | `GET /console`, `GET /console/search?q=` | a session |
+/// | `GET /console/customers/{appAccountToken}` | a session |
+/// | `GET /console/customers/{appAccountToken}/items/{id}` | a session |
+/// | `POST /console/customers/{appAccountToken}/transactions/{transactionId}/reconcile` | a session and its CSRF token |
+/// | `POST /console/sign-out` | a session and its CSRF token |
+///
+/// Any other `/console/…` path is behind the session too (then 404). Without a session a request
+/// is redirected to the sign-in page. The JSON routes keep their bearer token; a session opens
+/// only the console.
+enum ConsoleRoutes {
+    /// Adds the console's routes to `router`: only when the server has an access token (without
+    /// one there is nothing to sign in with, and `/console` is 404 like any unknown path).
+    static func register<Context: RequestContext>(
+        on router: Router<Context>, server: ReceiptServerContext, accessToken: String?, reconcile: ReconcileRoute, isReconcileConfigured: Bool
+    ) {
+        guard let accessToken, !accessToken.isEmpty else { return }
+        let console = Console(server: server, accessToken: accessToken,
+                              reconciliation: ConsoleReconciliation(route: reconcile, isConfigured: isReconcileConfigured))
+        register(console, on: router)
+    }
+
+    /// Adds `console`'s routes to `router`.
+    static func register<Context: RequestContext>(_ console: Console, on router: Router<Context>) {
+        let group = router.group("console")
+            .add(middleware: ConsoleHeadersMiddleware())
+            .add(middleware: ConsoleErrorMiddleware(pages: console.pages))
+        // Open: the sign-in form, and the files its page loads.
+        group.get("sign-in") { request, _ in
+            console.signInPage(request)
+        }
+        group.post("sign-in") { request, context in
+            try await console.signIn(request, context: context)
+        }
+        group.get("static/console.css") { _, _ in
+            ConsoleStaticFiles.stylesheet()
+        }
+        group.get("static/console.js") { _, _ in
+            ConsoleStaticFiles.script()
+        }
+        group.get("static/favicon.svg") { _, _ in
+            ConsoleStaticFiles.icon()
+        }
+        // Everything else: a session.
+        let closed = group.group().add(middleware: ConsoleSessionMiddleware(sessions: console.sessions))
+        closed.get { request, context in
+            try await console.search(request, context: context)
+        }
+        closed.get("search") { request, context in
+            try await console.search(request, context: context)
+        }
+        closed.get("customers/:appAccountToken") { request, context in
+            try await console.customerPage(request, context: context)
+        }
+        closed.get("customers/:appAccountToken/items/:item") { request, context in
+            try await console.itemPage(request, context: context)
+        }
+        closed.post("customers/:appAccountToken/transactions/:transactionId/reconcile") { request, context in
+            try await console.reconcile(request, context: context)
+        }
+        closed.post("sign-out") { request, context in
+            try await console.signOut(request, context: context)
+        }
+        closed.get("**") { _, _ -> Response in
+            throw ConsoleError.notFound
+        }
+        closed.post("**") { _, _ -> Response in
+            throw ConsoleError.notFound
+        }
+    }
+}

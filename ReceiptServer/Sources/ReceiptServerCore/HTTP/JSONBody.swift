@@ -1,0 +1,80 @@
+import AppStoreVerification
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// JSON request parsing and response rendering shared by the routes.
+enum JSONBody {
+    /// `value` as a JSON response (keys sorted, so the output is stable).
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            // Only the server's own response types reach here; they always encode.
+            data = Data(#"{"error":{"status":500,"code":"internal","message":"The response did not encode."}}"#.utf8)
+            return Response(status: .internalServerError, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Reads the whole request body, refusing more than `limit` bytes with 413.
+    static func collect(_ request: inout Request, limit: Int) async throws -> Data {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, code: "bodyTooLarge",
+                           "The request body is larger than \(limit) bytes, the most this server accepts (--max-body-bytes). App Store signed data is a few kilobytes.")
+        } catch {
+            // The connection ended mid-body: the client went away, or stalled past the body
+            // timeout and was disconnected. Nobody reads this answer; it keeps the log honest
+            // (a client's failure, not the server's).
+            throw APIError(.badRequest, code: "bodyIncomplete",
+                           "The request body ended before it was complete (the connection closed, or the client sent nothing within the body timeout). Nothing was stored.")
+        }
+        return Data(buffer.readableBytesView)
+    }
+
+    /// The body decoded as `T`, strictly: the library's App Store JSON parser (RFC 8259; a member
+    /// given twice, such as two `appAccountToken`s, is refused).
+    ///
+    /// - Throws: 400 `invalidBody` saying what is wrong and what to send (`shape`).
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data, expecting shape: String) throws(APIError) -> T {
+        guard !body.isEmpty else {
+            throw APIError.invalidBody("The request body is empty; send \(shape).")
+        }
+        do {
+            return try AppStoreJSON.decode(type, from: body)
+        } catch let error as DecodingError {
+            throw APIError.invalidBody(message(error, shape: shape))
+        } catch {
+            throw APIError.invalidBody("The request body is not \(shape): \(error).")
+        }
+    }
+
+    /// What a decoding error means for the sender.
+    private static func message(_ error: DecodingError, shape: String) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, _):
+            return "The body has no \"\(key.stringValue)\" member; send \(shape)."
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "The request body is not a JSON object; send \(shape)."
+        case .typeMismatch(let expected, let context), .valueNotFound(let expected, let context):
+            return "\"\(path(context.codingPath))\" must be \(expected == String.self ? "a string" : "a \(expected)"); send \(shape)."
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "The request body is not acceptable JSON (\(context.debugDescription)); send \(shape)."
+        case .dataCorrupted(let context):
+            return "\"\(path(context.codingPath))\" is not acceptable: \(context.debugDescription) Send \(shape)."
+        @unknown default:
+            return "The request body is not \(shape)."
+        }
+    }
+}

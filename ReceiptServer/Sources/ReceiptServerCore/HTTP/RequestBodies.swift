@@ -1,0 +1,31 @@
+/// The JSON bodies the routes take, decoded strictly by ``JSONBody/decode(_:from:expecting:)`` (the
+/// library's App Store JSON parser: RFC 8259, a member given twice is refused, so a body cannot
+/// carry two `appAccountToken`s that two parsers would read differently).
+
+/// `POST /transactions`.
+struct TransactionRequestBody: Decodable, Sendable {
+    /// `Transaction.jwsRepresentation`.
+    let signedTransaction: String
+    /// The customer, for a transaction that carries no `appAccountToken` of its own.
+    let appAccountToken: String?
+    /// `RenewalInfo.jwsRepresentation` of the same purchase.
+    let signedRenewalInfo: String?
+
+    static let shape = #"{"signedTransaction": "<Transaction.jwsRepresentation>", "appAccountToken": "<UUID, optional>", "signedRenewalInfo": "<JWS, optional>"}"#
+}
+
+/// `POST /notifications`: App Store Server Notifications V2 as Apple POSTs them.
+struct NotificationRequestBody: Decodable, Sendable {
+    /// The notification JWS.
+    let signedPayload: String
+
+    static let shape = #"{"signedPayload": "<JWS>"}"#
+}
+
+/// `POST /transactions/{transactionId}/reconcile` (the body is optional).
+struct ReconcileRequestBody: Decodable, Sendable {
+    /// The customer for transactions without an `appAccountToken` of their own.
+    let appAccountToken: String?
+
+    static let shape = #"{"appAccountToken": "<UUID>"} or no body"#
+}

@@ -1,0 +1,201 @@
+import AppStoreServerAPI
+import AppStoreVerification
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The receipt server: Hummingbird routes over a ``ReceiptStore``, as a `Service`.
+///
+/// ```swift
+/// let server = try await ReceiptServer(configuration: configuration, logger: logger)
+/// let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+/// try await group.run()
+/// ```
+/// It runs a Hummingbird `Application` whose `ServiceGroup` holds the HTTP server and the store's
+/// services (SQLite's writer and its deadline timer, or the PostgreSQL pool). On graceful shutdown
+/// (SIGTERM, SIGINT, or the group's `triggerGracefulShutdown()`) the server stops accepting
+/// connections and finishes the requests in flight, then the store's services stop and close the
+/// database. A
+/// client cannot hold a connection or the shutdown: ``ConnectionLimits`` closes slow headers,
+/// stalled bodies and idle connections, and bodies still arriving at shutdown after its grace
+/// period. (Bound the shutdown as a whole with the group's `maximumGracefulShutdownDuration`, as
+/// the `ReceiptServer` command does.)
+public final class ReceiptServer: Service, Sendable {
+    /// The database.
+    public let store: ReceiptStore
+    /// The Prometheus metrics served at `/metrics`.
+    public let metrics: ServerMetrics
+    let context: ReceiptServerContext
+    let connectionLimits: ConnectionLimits
+    let access: AccessControl
+    let apiClient: AppStoreServerAPIClient?
+    let logger: Logger
+    let onServerRunning: @Sendable (Int) async -> Void
+    /// The notification backfill, when API credentials and a backfill configuration are given.
+    let backfill: NotificationBackfill?
+
+    /// Opens the database and builds the verifier.
+    ///
+    /// - Parameters:
+    ///   - configuration: where to listen, the database file, what to accept.
+    ///   - connectionLimits: timeouts and the connection limit.
+    ///   - access: the access token guarding customers' data and reconcile, or, explicitly,
+    ///     ``AccessControl/allowUnauthenticated``.
+    ///   - reconcile: App Store Server API credentials for the reconcile route and the notification
+    ///     backfill; `nil` answers reconcile 501 and backfills nothing.
+    ///   - backfill: when and how far back to backfill notifications from Get Notification History
+    ///     (with `reconcile`'s credentials); `nil` turns it off.
+    ///   - metrics: the metrics to record into (a new registry by default).
+    ///   - logger: the server's logger.
+    ///   - onServerRunning: called with the bound port once the server listens.
+    ///   - onBackfill: called with each backfill run's report.
+    /// - Throws: `VerifierConfigurationError` for a bad verifier configuration, ``StorageError``
+    ///   when the database cannot be opened, `AppStoreServerAPIError` for a reconcile base URL that
+    ///   is neither https nor http to loopback.
+    public init(
+        configuration: ServerConfiguration,
+        connectionLimits: ConnectionLimits = ConnectionLimits(),
+        access: AccessControl,
+        reconcile: ReconcileConfiguration? = nil,
+        backfill: BackfillConfiguration? = BackfillConfiguration(),
+        metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in }
+    ) async throws {
+        let verifier = try SignedDataVerifier(configuration: configuration.verifier)
+        self.apiClient = try reconcile.map { reconcile throws(AppStoreServerAPIError) in
+            try ReceiptServer.makeAPIClient(reconcile, bundleId: configuration.verifier.bundleId ?? "", verifier: verifier)
+        }
+        let engineConfiguration = EntitlementEngine.Configuration(nonRenewingDurations: configuration.nonRenewingDurations)
+        let store = try await ReceiptStore.open(
+            configuration.databasePath, configuration: configuration.store, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
+            verifier: verifier, engineConfiguration: engineConfiguration, logger: logger)
+        self.store = store
+        self.metrics = metrics
+        self.context = ReceiptServerContext(
+            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration, metrics: metrics)
+        self.connectionLimits = connectionLimits
+        self.access = access
+        self.logger = logger
+        self.onServerRunning = onServerRunning
+        if let apiClient, let backfill {
+            self.backfill = NotificationBackfill(
+                client: apiClient, store: store, check: context.check, metrics: metrics, configuration: backfill,
+                now: configuration.now, logger: logger, onRun: onBackfill)
+        } else {
+            self.backfill = nil
+        }
+    }
+
+    /// The App Store Server API client the reconcile route asks.
+    private static func makeAPIClient(_ reconcile: ReconcileConfiguration, bundleId: String, verifier: SignedDataVerifier) throws(AppStoreServerAPIError) -> AppStoreServerAPIClient {
+        if let baseURL = reconcile.baseURL {
+            return try AppStoreServerAPIClient(
+                signingKey: reconcile.signingKey, keyId: reconcile.keyId, issuerId: reconcile.issuerId, bundleId: bundleId,
+                baseURL: baseURL, verifier: verifier, options: reconcile.options)
+        }
+        return AppStoreServerAPIClient(
+            signingKey: reconcile.signingKey, keyId: reconcile.keyId, issuerId: reconcile.issuerId, bundleId: bundleId,
+            environment: reconcile.environment, verifier: verifier, options: reconcile.options)
+    }
+
+    /// The routes, behind the log, metrics, JSON error and body limit middleware, with the caller
+    /// established by the bearer token; the routes that reveal a customer's data behind the token
+    /// (unless the server runs with `--allow-unauthenticated`), reconcile behind it always.
+    func makeRouter() -> Router<ReceiptRequestContext> {
+        let router = Router(context: ReceiptRequestContext.self)
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        router.add(middleware: JSONErrorMiddleware())
+        router.add(middleware: BodyLimitMiddleware(maximumBodyBytes: context.configuration.maximumBodyBytes))
+        router.add(middleware: BearerTokenMiddleware(token: access.bearerToken))
+        let transactions = TransactionsRoute(server: context)
+        let notifications = NotificationsRoute(server: context)
+        let entitlements = EntitlementsRoute(server: context)
+        let reconcile = ReconcileRoute(server: context, metrics: metrics, client: apiClient)
+        // The support console, under /console: HTML pages behind a session, only with an access token (Console/).
+        ConsoleRoutes.register(on: router, server: context, accessToken: access.bearerToken, reconcile: reconcile,
+                               isReconcileConfigured: apiClient != nil)
+        let health = HealthRoute(server: context, metrics: metrics)
+        let metricsRoute = MetricsRoute(metrics: metrics)
+        // Open: the app's and Apple's bodies are signed, and anyone but the backend is told only
+        // about what it posted; health and metrics reveal no customer.
+        router.post("transactions") { request, requestContext in
+            try await transactions.handle(request, context: requestContext)
+        }
+        router.post("notifications") { request, requestContext in
+            try await notifications.handle(request, context: requestContext)
+        }
+        router.get("health") { request, requestContext in
+            try await health.handle(request, context: requestContext)
+        }
+        router.get("metrics") { request, requestContext in
+            try await metricsRoute.handle(request, context: requestContext)
+        }
+        // A customer's data: the backend only, unless the server runs without a token.
+        let customerData = router.group().add(middleware: RequireBackendMiddleware(rule: .customerData, access: access))
+        customerData.get("customers/:appAccountToken/entitlements") { request, requestContext in
+            try await entitlements.handle(request, context: requestContext)
+        }
+        // Links purchases to customers and spends the API quota: the backend only, always.
+        let backendOnly = router.group().add(middleware: RequireBackendMiddleware(rule: .backendOnly, access: access))
+        backendOnly.post("transactions/:transactionId/reconcile") { request, requestContext in
+            try await reconcile.handle(request, context: requestContext)
+        }
+        return router
+    }
+
+    /// The HTTP/1.1 server with the connection timeouts (``ConnectionTimeoutHandler``) in every
+    /// connection's pipeline.
+    func makeServerBuilder() -> HTTPServerBuilder {
+        let limits = connectionLimits
+        let logger = logger
+        let metrics = metrics
+        return .http1(configuration: HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionTimeoutHandler(limits: limits, logger: logger, metrics: metrics)]))
+    }
+
+    /// Serves until graceful shutdown, then closes the database.
+    public func run() async throws {
+        let onServerRunning = self.onServerRunning
+        let logger = self.logger
+        let limits = connectionLimits
+        logger.info("connection limits", metadata: [
+            "header_timeout": "\(limits.headerTimeout)", "body_timeout": "\(limits.bodyTimeout)", "idle_timeout": "\(limits.idleTimeout)",
+            "max_connections": "\(limits.maximumConnections)", "shutdown_grace_period": "\(limits.shutdownGracePeriod)",
+            "max_body_bytes": "\(context.configuration.maximumBodyBytes)", "access_token": "\(access.bearerToken == nil ? "none" : "set")",
+            "reconcile": "\(apiClient == nil ? "off" : "on")",
+            "backfill": "\(backfill.map { "every \($0.configuration.interval)" } ?? "off")",
+        ])
+        if access.isUnauthenticated {
+            logger.warning("""
+                started WITHOUT an access token (--allow-unauthenticated): anyone who can reach the port and knows a customer's \
+                appAccountToken can read their entitlements, and reconcile is refused to everyone. Set RECEIPT_SERVER_ACCESS_TOKEN \
+                unless the port is private or your appAccountTokens are secrets.
+                """)
+        }
+        // The store's services (SQLite's writer and deadline timer, or the PostgreSQL pool) and the
+        // backfill run in the application's ServiceGroup, which starts them in this order before the
+        // HTTP server and, on graceful shutdown, stops them in reverse after the HTTP server has
+        // answered its last request: the backfill, then the store's, which close the database.
+        let app = Application(
+            router: makeRouter(),
+            server: makeServerBuilder(),
+            configuration: .init(
+                address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer",
+                availableConnectionsDelegate: MaximumAvailableConnections(connectionLimits.maximumConnections, logger: logger)),
+            services: store.services + (backfill.map { [$0] } ?? []),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                logger.info("ReceiptServer listening on \(channel.localAddress.map(String.init(describing:)) ?? "?")")
+                await onServerRunning(port)
+            },
+            logger: logger)
+        try await app.run()
+        logger.info("ReceiptServer stopped; database closed")
+    }
+}

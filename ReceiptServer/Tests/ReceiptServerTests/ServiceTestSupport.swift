@@ -1,0 +1,223 @@
+import AppStoreVerification
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import ReceiptServerCore
+
+/// Starting a server with connection limits, an access token or reconciliation, and talking to it
+/// with headers.
+extension TestServer {
+    /// Starts a server on `databasePath` for bundle `com.example.app`, Sandbox, trusting `root` (or
+    /// `roots`), with its clock at `now` and the test backend's access token unless `access` says
+    /// otherwise.
+    static func start(
+        databasePath: String,
+        root: URL = TestData.vector("pki/root.der"),
+        roots: [TrustedRoot]? = nil,
+        now: Date = Date(),
+        maximumBodyBytes: Int = 64 * 1024,
+        busyTimeoutMilliseconds: Int = 10_000,
+        nonRenewingDurations: [String: TimeInterval] = [:],
+        connectionLimits: ConnectionLimits = ConnectionLimits(),
+        access: AccessControl = TestServer.backendAccess,
+        reconcile: ReconcileConfiguration? = nil,
+        backfill: BackfillConfiguration? = nil,
+        onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in },
+        logger: Logger? = nil
+    ) async throws -> TestServer {
+        var defaultLogger = Logger(label: "ReceiptServerTests")
+        defaultLogger.logLevel = .warning
+        let logger = logger ?? defaultLogger
+        let trusted = try roots ?? TrustedRoot.roots(contentsOf: root)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, databasePath: databasePath,
+            verifier: .init(trustedRoots: trusted, bundleId: "com.example.app", environment: .sandbox),
+            maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            nonRenewingDurations: nonRenewingDurations, now: { now })
+        return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
+            try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
+                                    reconcile: reconcile, backfill: backfill, logger: logger, onServerRunning: onServerRunning, onBackfill: onBackfill)
+        }
+    }
+
+    /// Sends a request with extra headers.
+    func request(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: Data? = nil) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let buffer = try await response.body.collect(upTo: 4 << 20)
+        return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: Data(buffer.readableBytesView))
+    }
+
+    /// The value of one metric series in `/metrics`' text (`name{labels}`), or `nil` when absent.
+    func metric(_ series: String) -> Double? {
+        for line in server.metrics.exposition().split(separator: "\n") where line.hasPrefix(series + " ") {
+            return Double(line.dropFirst(series.count + 1))
+        }
+        return nil
+    }
+
+    /// Sends with `send` again while the answer is a retryable 503, as Apple retries a notification
+    /// (each attempt waits up to the busy timeout; all of them at most a minute): for a write that
+    /// must succeed once a lock is gone, on a machine whose load may make one attempt miss its
+    /// busy timeout.
+    func retryingWhileUnavailable(_ send: @escaping @Sendable () async throws -> Answer) async throws -> Answer {
+        try await within(.seconds(60), "a write answered other than 503") {
+            while true {
+                let answer = try await send()
+                if answer.status != 503 { return answer }
+            }
+        }
+    }
+
+    /// Stops the server even when the test failed, then rethrows.
+    func stopping<T>(_ body: () async throws -> T) async throws -> T {
+        let value: T
+        do {
+            value = try await body()
+        } catch {
+            try? await stop()
+            throw error
+        }
+        try await stop()
+        return value
+    }
+}
+
+/// A raw TCP connection to the server: sends bytes as a (slow) client would, and records what
+/// comes back and when the server closes.
+final class RawConnection: Sendable {
+    private let channel: any Channel
+    private let state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>
+
+    private init(channel: any Channel, state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>) {
+        self.channel = channel
+        self.state = state
+    }
+
+    /// Connects to 127.0.0.1:`port`.
+    static func connect(port: Int) async throws -> RawConnection {
+        let state = NIOLockedValueBox<(received: [UInt8], closed: Bool)>(([], false))
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Recorder(state: state))
+                }
+            }
+            .connect(host: "127.0.0.1", port: port).get()
+        return RawConnection(channel: channel, state: state)
+    }
+
+    /// Sends `text` (ASCII).
+    func send(_ text: String) async throws {
+        try await channel.writeAndFlush(ByteBuffer(string: text)).get()
+    }
+
+    /// Waits until the server closes the connection.
+    func waitUntilClosed() async throws {
+        try await channel.closeFuture.get()
+    }
+
+    /// Whether the connection is closed.
+    var isClosed: Bool { state.withLockedValue { $0.closed } }
+
+    /// Everything received so far, as text.
+    var received: String { state.withLockedValue { String(decoding: $0.received, as: UTF8.self) } }
+
+    /// Waits until the received text contains `marker` (or the connection closes).
+    func waitUntilReceived(_ marker: String) async throws -> String {
+        while true {
+            let (text, closed) = state.withLockedValue { (String(decoding: $0.received, as: UTF8.self), $0.closed) }
+            if text.contains(marker) || closed { return text }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// Closes the connection from the client's side.
+    func close() async {
+        try? await channel.close().get()
+    }
+
+    private final class Recorder: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>
+        init(state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>) { self.state = state }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let buffer = unwrapInboundIn(data)
+            state.withLockedValue { $0.received += Array(buffer.readableBytesView) }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            state.withLockedValue { $0.closed = true }
+            context.fireChannelInactive()
+        }
+    }
+}
+
+/// Runs `operation`, failing with ``TestServerError`` if it does not finish within `limit`: a
+/// bound so that a broken server fails the test instead of hanging it (not a timing assertion).
+/// The operation runs in a task of its own, so a wait that ignores cancellation (a channel's
+/// close future) cannot hold the test past the bound.
+func within<T: Sendable>(_ limit: Duration, _ what: String, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    let pending = NIOLockedValueBox<CheckedContinuation<T, any Error>?>(nil)
+    let finish: @Sendable (Result<T, any Error>) -> Void = { result in
+        pending.withLockedValue { continuation in
+            continuation?.resume(with: result)
+            continuation = nil
+        }
+    }
+    return try await withCheckedThrowingContinuation { continuation in
+        pending.withLockedValue { $0 = continuation }
+        let work = Task {
+            do { finish(.success(try await operation())) } catch { finish(.failure(error)) }
+        }
+        Task {
+            try? await Task.sleep(for: limit)
+            work.cancel()
+            finish(.failure(TestServerError("\(what) did not happen within \(limit)")))
+        }
+    }
+}
+
+/// Polls `condition` every 20 ms until it holds (bounded by the caller's ``within(_:_:_:)``).
+func eventually(_ condition: @escaping @Sendable () -> Bool) async throws {
+    while !condition() {
+        try await Task.sleep(for: .milliseconds(20))
+    }
+}
+
+/// A log handler that keeps every message and its metadata, to check what the server logs.
+struct CapturingLogHandler: LogHandler {
+    /// One logged line: level, message and metadata (merged with the logger's).
+    struct Line: Sendable {
+        let level: Logger.Level
+        let message: String
+        let metadata: [String: String]
+    }
+
+    let lines: NIOLockedValueBox<[Line]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var merged = metadata
+        event.metadata.map { merged.merge($0) { $1 } }
+        let flat = merged.mapValues { "\($0)" }
+        lines.withLockedValue { $0.append(Line(level: event.level, message: "\(event.message)", metadata: flat)) }
+    }
+}

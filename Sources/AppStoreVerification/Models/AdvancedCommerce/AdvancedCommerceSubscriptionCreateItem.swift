@@ -1,0 +1,40 @@
+/// An item of a new Advanced Commerce subscription (Apple's `SubscriptionCreateItem`).
+///
+/// See [SubscriptionCreateItem](https://developer.apple.com/documentation/advancedcommerceapi/subscriptioncreateitem).
+public struct AdvancedCommerceSubscriptionCreateItem: Codable, Hashable, Sendable {
+    /// The item's product identifier, which you manage in your own system; at most 128 characters.
+    public var SKU: String
+
+    /// A description of the item for your own use; at most 45 characters.
+    public var description: String
+
+    /// The item's name, suitable for display to customers; at most 30 characters.
+    public var displayName: String
+
+    /// The item's price per period, in milliunits of the request's currency; 0 or more.
+    public var price: Int64
+
+    /// A discount offer on the item: every member present, 1 to 12 periods.
+    public var offer: AdvancedCommerceOffer?
+
+    /// Creates a subscription item.
+    ///
+    /// - Parameters: as the properties describe.
+    public init(SKU: String, description: String, displayName: String, price: Int64, offer: AdvancedCommerceOffer? = nil) {
+        self.SKU = SKU
+        self.description = description
+        self.displayName = displayName
+        self.price = price
+        self.offer = offer
+    }
+
+    /// Checks Apple's rules for the item's members, naming them under `field`.
+    package func validate(at field: String) throws(AdvancedCommerceValidationError) {
+        typealias Rules = AdvancedCommerceValidation
+        try Rules.checkSKU(SKU, at: Rules.path(field, "SKU"))
+        try Rules.checkDescription(description, at: Rules.path(field, "description"))
+        try Rules.checkDisplayName(displayName, at: Rules.path(field, "displayName"))
+        try Rules.checkAmount(price, at: Rules.path(field, "price"))
+        if let offer { try Rules.checkOffer(offer, at: Rules.path(field, "offer")) }
+    }
+}
