@@ -15,6 +15,10 @@ import Foundation
 /// let verifier = try SignedDataVerifier(configuration: pki.verifierConfiguration())
 /// ```
 ///
+/// The JWS chain's certificates have the byte sizes of Apple's (padded with a comment extension
+/// verifiers ignore), so minted data is as large as Apple's: a notification with its nested items
+/// is as long as the App Store's, and a body limit too small for one is too small for the other.
+///
 /// Making one generates eight keys (about a second, mostly RSA): make one per test suite.
 public struct TestPKI: Sendable {
     /// What is wrong with the chains (``Variant/valid`` for nothing).
@@ -98,10 +102,10 @@ public struct TestPKI: Sendable {
 
     private static func authority(kind: TestPrivateKey.Kind, names: Authority.Names, ocspResponder: URL?) throws(AppStoreTestingError) -> Authority {
         let rootKey = try TestPrivateKey(generating: kind)
-        let root = try TestCertificate.issue(commonName: names.root, organizationalUnit: "Test Apple Certification Authority", key: rootKey, issuer: nil,
+        let root = try Authority.issue(paddedTo: names.sizes?.root, commonName: names.root, organizationalUnit: "Test Apple Certification Authority", key: rootKey, issuer: nil,
                                              serial: 1, notBefore: Authority.caNotBefore, notAfter: Authority.caNotAfter, extensions: Authority.rootExtensions)
         let intermediateKey = try TestPrivateKey(generating: kind)
-        let intermediate = try TestCertificate.issue(commonName: names.intermediate, organizationalUnit: names.intermediateUnit, key: intermediateKey,
+        let intermediate = try Authority.issue(paddedTo: names.sizes?.intermediate, commonName: names.intermediate, organizationalUnit: names.intermediateUnit, key: intermediateKey,
                                                      issuer: (root, rootKey), serial: 2, notBefore: Authority.caNotBefore, notAfter: Authority.caNotAfter,
                                                      extensions: Authority.intermediateExtensions + Authority.accessExtensions(ocspResponder))
         return Authority(names: names, root: root, rootKey: rootKey, intermediate: intermediate, intermediateKey: intermediateKey,
@@ -119,9 +123,12 @@ struct Authority: Sendable {
         let intermediateUnit: String
         let leaf: String
         let leafKind: TestPrivateKey.Kind
+        /// The DER sizes the certificates are padded to, if any (``Authority/appleJWSSizes``).
+        var sizes: CertificateSizes? = nil
 
         static let jws = Names(root: "Test Apple Root CA - G3", intermediate: "Test Apple Worldwide Developer Relations Certification Authority",
-                               intermediateUnit: "G6", leaf: "Test Prod ECC Mac App Store and iTunes Store Receipt Signing", leafKind: .p256)
+                               intermediateUnit: "G6", leaf: "Test Prod ECC Mac App Store and iTunes Store Receipt Signing", leafKind: .p256,
+                               sizes: Authority.appleJWSSizes)
         static let receipt = Names(root: "Test Apple Root CA", intermediate: "Test Apple Worldwide Developer Relations Certification Authority",
                                    intermediateUnit: "G5", leaf: "Test Mac App Store and iTunes Store Receipt Signing", leafKind: .rsa2048)
     }
@@ -184,10 +191,10 @@ struct Authority: Sendable {
     func chain(_ variant: TestPKI.Variant, signedDataCanUseOtherKey: Bool) throws(AppStoreTestingError) -> TestChain {
         if variant == .otherRoot {
             let otherRootKey = try TestPrivateKey(generating: names.leafKind)
-            let otherRoot = try TestCertificate.issue(commonName: names.root, organizationalUnit: "Test Apple Certification Authority", key: otherRootKey,
+            let otherRoot = try Self.issue(paddedTo: names.sizes?.root, commonName: names.root, organizationalUnit: "Test Apple Certification Authority", key: otherRootKey,
                                                       issuer: nil, serial: 1, notBefore: Self.caNotBefore, notAfter: Self.caNotAfter, extensions: Self.rootExtensions)
             let otherIntermediateKey = try TestPrivateKey(generating: names.leafKind)
-            let otherIntermediate = try TestCertificate.issue(commonName: names.intermediate, organizationalUnit: names.intermediateUnit, key: otherIntermediateKey,
+            let otherIntermediate = try Self.issue(paddedTo: names.sizes?.intermediate, commonName: names.intermediate, organizationalUnit: names.intermediateUnit, key: otherIntermediateKey,
                                                               issuer: (otherRoot, otherRootKey), serial: 2, notBefore: Self.caNotBefore, notAfter: Self.caNotAfter,
                                                               extensions: Self.intermediateExtensions + Self.accessExtensions(ocspResponder))
             let other = Authority(names: names, root: otherRoot, rootKey: otherRootKey, intermediate: otherIntermediate, intermediateKey: otherIntermediateKey,
@@ -199,7 +206,7 @@ struct Authority: Sendable {
         let notAfter = variant == .expiredLeaf ? Self.caNotBefore : Self.leafNotAfter
         let marker = variant == .leafWithoutMarker ? Self.wrongLeafMarker : Self.leafMarker
         let serial = Int64.random(in: 3...Int64(Int32.max))
-        let leaf = try TestCertificate.issue(commonName: names.leaf, organizationalUnit: "Test Apple Worldwide Developer Relations", key: leafKey,
+        let leaf = try Self.issue(paddedTo: names.sizes?.leaf, commonName: names.leaf, organizationalUnit: "Test Apple Worldwide Developer Relations", key: leafKey,
                                              issuer: (intermediate, intermediateKey), serial: serial, notBefore: notBefore, notAfter: notAfter,
                                              extensions: Self.leafExtensions(marker: marker) + Self.accessExtensions(ocspResponder))
         let signingKey = variant == .wrongKey && signedDataCanUseOtherKey ? try TestPrivateKey(generating: names.leafKind) : leafKey

@@ -37,7 +37,9 @@ struct ReadmeSnippetTests {
 
     static func isManifest(_ block: [String]) -> Bool {
         guard let first = block.first else { return false }
-        return first.hasPrefix("// swift-tools-version") || first.hasPrefix("// Package.swift") || first.hasPrefix(".package(")
+        if first.hasPrefix("// swift-tools-version") || first.hasPrefix("// Package.swift") { return true }
+        // A dependency line, perhaps after a comment about it.
+        return block.first { !$0.hasPrefix("//") }?.hasPrefix(".package(") ?? false
     }
 
     /// The lines of a compiled snippet file, trimmed.

@@ -88,8 +88,25 @@ enum HummingbirdShape {
     }
 }
 
-/// Vapor 4: `app.post("path") { req async throws -> Response in ... }`.
+/// Vapor 4: `app.post("path") { req async throws -> Response in ... }`, and
+/// `app.on(.POST, "path", body: .collect(maxSize: "1mb")) { req async throws -> Response in ... }`.
 enum VaporShape {
+    /// Vapor's `HTTPMethod`, as far as the snippets use it.
+    enum HTTPMethod: Sendable {
+        case POST
+    }
+
+    /// Vapor's `ByteCount` (`"1mb"`), as far as the snippets use it.
+    struct ByteCount: Sendable, ExpressibleByStringLiteral {
+        let text: String
+        init(stringLiteral value: String) { text = value }
+    }
+
+    /// Vapor's `HTTPBodyStreamStrategy`, as far as the snippets use it.
+    enum HTTPBodyStreamStrategy: Sendable {
+        case collect(maxSize: ByteCount?)
+    }
+
     struct Body: Sendable {
         var data: ShapeByteBuffer?
     }
@@ -109,6 +126,10 @@ enum VaporShape {
         let routes = ShapeRoutes<Handler>()
 
         func post(_ path: String, use handler: @escaping Handler) {
+            routes.add(path, handler)
+        }
+
+        func on(_ method: HTTPMethod, _ path: String, body: HTTPBodyStreamStrategy, use handler: @escaping Handler) {
             routes.add(path, handler)
         }
 

@@ -119,6 +119,7 @@ struct PersistenceTests {
             let refused = try await server.postNotification(notification)
             #expect(refused.status == 503, "\(refused.text)")
             #expect(refused.errorCode == "storageUnavailable")
+            #expect(refused.errorMessage?.contains("..") == false, "\(refused.text)")
             #expect(refused.header("Retry-After") != nil)
 
             try await other.release()

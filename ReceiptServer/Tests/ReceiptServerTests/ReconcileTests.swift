@@ -152,6 +152,7 @@ struct ReconcileTests {
             let answer = try await server.request(.POST, "/transactions/3000000000000001/reconcile", headers: server.backendHeaders)
             #expect(answer.status == 502, "\(answer.text)")
             #expect(answer.errorCode == "appStoreUnauthorized")
+            #expect(answer.errorMessage?.contains("..") == false, "\(answer.text)")
             #expect(fake.requests.first?.refusal == "signature")
             #expect(try await server.server.store.count() == 0)
         }

@@ -46,7 +46,7 @@ struct EntitlementsCommand: ParsableCommand {
         do {
             verifier = try SignedDataVerifier(configuration: try verifierOptions.makeConfiguration(roots: roots, effectiveDate: .signedDate))
         } catch {
-            throw ValidationError(error.message)
+            throw ValidationError(error.commandLineMessage())
         }
         var input: InputLines
         do {

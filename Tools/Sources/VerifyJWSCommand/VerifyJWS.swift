@@ -70,7 +70,7 @@ struct VerifyJWS: ParsableCommand {
             throw ValidationError("--max-input-bytes must be at least 1.")
         }
         if let ocspTimeout, !(ocspTimeout > 0 && ocspTimeout <= 600) {
-            throw ValidationError("--ocsp-timeout must be a number of seconds in (0, 600].")
+            throw ValidationError("--ocsp-timeout must be more than 0 and at most 600 seconds.")
         }
         if ocspTimeout != nil, !online {
             throw ValidationError("--ocsp-timeout needs --online.")
@@ -89,7 +89,7 @@ struct VerifyJWS: ParsableCommand {
                                                               revocation: OCSPOptions(requestTimeout: timeout, overallDeadline: timeout * 2))
             }
         } catch {
-            throw ValidationError(error.message)
+            throw ValidationError(error.commandLineMessage())
         }
         var input: InputLines
         do {

@@ -227,3 +227,60 @@ enum ToolProcess {
     }
 }
 #endif
+
+#if ServerAPIClient
+/// `verify-jws api`'s failures in the tool's words, with the exit status that says whether to retry.
+@Suite(.timeLimit(.minutes(2)))
+struct APICommandFailureTests {
+    @Test func anAnswerThatIsNotApplesJSONIsRetryableExitThree() async throws {
+        let files = try APICommandTests.Files()
+        defer { files.remove() }
+        try await APIHarness.with { harness in
+            let page = FakeAppStoreServerAPI.Response(status: 200, headers: [.init(name: "Content-Type", value: "text/html")],
+                                                      body: Data("<html><body>502 Bad Gateway</body></html>".utf8))
+            harness.fake.enqueue(.response(page))
+            let run = try await ToolProcess.run(["api", "transaction", "1"] + APICommandTests.arguments(harness, files))
+            #expect(run.status == 3, "\(run.stderr)")
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        }
+    }
+
+    @Test func aDeadlineMessageNamesTheDeadlineFlag() async throws {
+        let files = try APICommandTests.Files()
+        defer { files.remove() }
+        try await APIHarness.with { harness in
+            // Apple asks for 30 s; the tool may wait 2: it fails at once, and says what to raise.
+            harness.fake.enqueue(.rateLimited(retryAfter: 30))
+            var arguments = APICommandTests.arguments(harness, files)
+            if let index = arguments.firstIndex(of: "--deadline") { arguments[index + 1] = "2" }
+            let run = try await ToolProcess.run(["api", "transaction", "1"] + arguments)
+            #expect(run.status == 3, "\(run.stderr)")
+            #expect(run.stderr.contains("--deadline"), "\(run.stderr)")
+            #expect(!run.stderr.contains("Options."), "\(run.stderr)")
+            #expect(harness.fake.requests.count == 1)
+        }
+    }
+
+    @Test func argumentErrorsNameTheFlagsAndVariables() async throws {
+        let files = try APICommandTests.Files()
+        defer { files.remove() }
+        try await APIHarness.with { harness in
+            var production = APICommandTests.arguments(harness, files)
+            if let index = production.firstIndex(of: "--environment") { production[index + 1] = "Production" }
+            let missing = try await ToolProcess.run(["api", "transaction", "1"] + production)
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("--app-apple-id"), "\(missing.stderr)")
+            #expect(!missing.stderr.contains("appAppleId"), "\(missing.stderr)")
+
+            var zero = APICommandTests.arguments(harness, files)
+            if let index = zero.firstIndex(of: "--deadline") { zero[index + 1] = "0" }
+            let deadline = try await ToolProcess.run(["api", "transaction", "1"] + zero)
+            #expect(deadline.status == 2)
+            #expect(deadline.stderr.contains("--deadline must be more than 0 and at most 3600 seconds"), "\(deadline.stderr)")
+            #expect(CommandLineMessageTests.isBalanced(deadline.stderr), "\(deadline.stderr)")
+            #expect(harness.fake.requests.isEmpty)
+        }
+    }
+}
+#endif

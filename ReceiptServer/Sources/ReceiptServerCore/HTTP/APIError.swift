@@ -50,7 +50,7 @@ extension APIError {
     /// The database failed; the request may be retried.
     static func storageUnavailable(_ error: StorageError) -> APIError {
         APIError(.serviceUnavailable, code: "storageUnavailable",
-                 "\(error). Nothing was stored; retry later (Apple retries notifications on its own).",
+                 "\(String(describing: error).endingSentence) Nothing was stored; retry later (Apple retries notifications on its own).",
                  headers: [.retryAfter: "5"])
     }
 }

@@ -112,10 +112,10 @@ struct ReconcileRoute: Sendable {
         }
         if error.code == .unauthorized {
             return APIError(.badGateway, code: "appStoreUnauthorized",
-                            "The App Store Server API refused the server's key: \(error.message). Check the key file, key ID and issuer ID.\(kept)")
+                            "The App Store Server API refused the server's key: \(error.message.endingSentence) Check the key file, key ID and issuer ID.\(kept)")
         }
         return APIError(.badGateway, code: "appStoreUnavailable",
-                        "The App Store Server API call failed: \(error). Retry later.\(kept)", headers: [.retryAfter: "30"])
+                        "The App Store Server API call failed: \(String(describing: error).endingSentence) Retry later.\(kept)", headers: [.retryAfter: "30"])
     }
 
     /// The 200 answer's body.

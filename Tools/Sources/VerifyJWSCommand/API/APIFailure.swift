@@ -8,7 +8,8 @@ import Foundation
 enum APIFailure {
     /// The exit status for `error`: 2 for what the caller must fix (arguments, credentials, a 401,
     /// an ID Apple does not know), 3 for what may pass (Apple unreachable, timed out, still rate
-    /// limited or failing after the retries), 1 for an answer whose signed data could not be read.
+    /// limited or failing after the retries, or an answer that is not Apple's JSON: a proxy's page,
+    /// a truncated body). 1 is left to verdicts: some item was unverified.
     static func exitStatus(for error: AppStoreServerAPIError) -> Int32 {
         switch error.code {
         case .unauthorized, .invalidRequest, .tokenCreationFailed:
@@ -19,7 +20,7 @@ enum APIFailure {
         case .deadlineExceeded, .timedOut, .transportFailure, .cancelled, .revocationCheckUnavailable:
             return 3
         case .malformedResponse:
-            return 1
+            return 3
         default:
             return 2
         }

@@ -32,7 +32,7 @@ struct APIOptions: ParsableArguments {
 
     func validate() throws {
         guard deadline > 0, deadline <= 3600 else {
-            throw ValidationError("--deadline must be a number of seconds in (0, 3600].")
+            throw ValidationError("--deadline must be more than 0 and at most 3600 seconds.")
         }
     }
 
@@ -54,7 +54,7 @@ struct APIOptions: ParsableArguments {
         do {
             configuration = try verifierOptions.makeConfiguration(roots: roots, effectiveDate: .signedDate)
         } catch {
-            throw ValidationError(error.message)
+            throw ValidationError(error.commandLineMessage(appAppleIdVariable: APIEnvironmentVariable.appAppleId.rawValue))
         }
         if configuration.bundleId == nil { configuration.bundleId = variables[APIEnvironmentVariable.bundleId.rawValue].flatMap { $0.isEmpty ? nil : $0 } }
         if configuration.environment == nil, let name = variables[APIEnvironmentVariable.environment.rawValue], !name.isEmpty {
@@ -91,7 +91,7 @@ struct APIOptions: ParsableArguments {
         do {
             verifier = try SignedDataVerifier(configuration: configuration)
         } catch {
-            throw ValidationError(error.message)
+            throw ValidationError(error.commandLineMessage(appAppleIdVariable: APIEnvironmentVariable.appAppleId.rawValue))
         }
         let signingKey: SigningKey
         do {

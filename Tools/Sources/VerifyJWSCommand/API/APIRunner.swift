@@ -20,7 +20,7 @@ enum APIRunner {
             try await body(client, writer)
         } catch {
             writer.flush()
-            APIFailure.exit(error.message, command: command, status: APIFailure.exitStatus(for: error))
+            APIFailure.exit(APIFailure.message(for: error), command: command, status: APIFailure.exitStatus(for: error))
         }
         writer.flush()
         switch writer.worst {
