@@ -43,7 +43,7 @@ extension SignedDataMinter {
     }
 
     /// The HTTP body App Store Server Notifications V2 POST: `{"signedPayload":"JWS"}`, for
-    /// `SignedDataVerifier.verifyNotification(body:)` and handlers that take the request body.
+    /// `SignedDataVerifier.verifyNotification(_:)` and handlers that take the request body.
     ///
     /// - Throws: ``AppStoreTestingError`` when a payload cannot be encoded or signed.
     public func notificationBody(_ payload: ResponseBodyV2DecodedPayload, transaction: Transaction? = nil, renewalInfo: RenewalInfo? = nil,

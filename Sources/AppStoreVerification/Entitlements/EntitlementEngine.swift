@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// var engine = EntitlementEngine(configuration: .init(), history: storedHistory)
 /// engine.ingest(try verifier.verifyTransaction(jwsFromTheApp))
-/// engine.ingest(try verifier.verifyNotification(body: requestBody))
+/// engine.ingest(try verifier.verifyNotification(requestBody))
 /// for entitlement in engine.currentEntitlements(at: Date()) {
 ///     grant(entitlement.productId, until: entitlement.expiresDate)
 /// }
