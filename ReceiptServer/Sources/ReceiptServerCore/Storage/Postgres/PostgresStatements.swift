@@ -64,38 +64,24 @@ enum PostgresStatements {
     }
 
     /// The customer a purchase belongs to.
-    struct CustomerOfPurchase: PostgresPreparedStatement {
+    struct CustomerOfPurchase: PostgresKeyedStatement {
         static let sql = "SELECT app_account_token FROM purchases WHERE original_transaction_id = $1"
         typealias Row = String
         let purchase: String
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(purchase)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+        var key: String { purchase }
     }
 
     /// A row when any JWS of a purchase is stored.
-    struct HasData: PostgresPreparedStatement {
+    struct HasData: PostgresKeyedStatement {
         static let sql = "SELECT 1 FROM signed_data WHERE original_transaction_id = $1 LIMIT 1"
         typealias Row = Int32
         let purchase: String
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(purchase)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Int32 { try row.decode(Int32.self) }
+        var key: String { purchase }
     }
 
     /// Raises a customer's revision by one (a row lock on it until the transaction ends); the new
     /// revision.
-    struct BumpRevision: PostgresPreparedStatement {
+    struct BumpRevision: PostgresKeyedStatement {
         static let sql = """
             INSERT INTO customers (app_account_token, revision) VALUES ($1, 1)
             ON CONFLICT (app_account_token) DO UPDATE SET revision = customers.revision + 1
@@ -103,33 +89,19 @@ enum PostgresStatements {
             """
         typealias Row = Int64
         let customer: String
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(customer)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+        var key: String { customer }
     }
 
     /// A customer's revision.
-    struct Revision: PostgresPreparedStatement {
+    struct Revision: PostgresKeyedStatement {
         static let sql = "SELECT revision FROM customers WHERE app_account_token = $1"
         typealias Row = Int64
         let customer: String
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(customer)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+        var key: String { customer }
     }
 
     /// The stored records of every JWS of a customer's purchases, oldest first.
-    struct Records: PostgresPreparedStatement {
+    struct Records: PostgresKeyedStatement {
         static let sql = """
             SELECT d.transaction_records, d.renewal_records, d.revocation_records, d.rejections
             FROM signed_data d JOIN purchases p ON p.original_transaction_id = d.original_transaction_id
@@ -138,12 +110,7 @@ enum PostgresStatements {
             """
         typealias Row = VerifiedRecords
         let customer: String
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(customer)
-            return bindings
-        }
+        var key: String { customer }
 
         func decodeRow(_ row: PostgresRow) throws -> VerifiedRecords {
             let (transactions, renewals, revocations, rejections) = try row.decode((String, String, String, String).self)
@@ -153,7 +120,7 @@ enum PostgresStatements {
     }
 
     /// Every stored JWS of a customer's purchases, oldest first.
-    struct SignedDataOfCustomer: PostgresPreparedStatement {
+    struct SignedDataOfCustomer: PostgresKeyedStatement {
         static let sql = """
             SELECT d.kind, d.jws, d.original_transaction_id, d.transaction_id, d.notification_uuid,
                    d.notification_type, d.product_id, d.signed_date
@@ -163,12 +130,7 @@ enum PostgresStatements {
             """
         typealias Row = StoredSignedData?
         let customer: String
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(customer)
-            return bindings
-        }
+        var key: String { customer }
 
         func decodeRow(_ row: PostgresRow) throws -> StoredSignedData? {
             let (kind, jws, purchase, transactionId, uuid, type, productId, signedDate) =
@@ -180,18 +142,11 @@ enum PostgresStatements {
     }
 
     /// A row when a notification with a `notificationUUID` is stored.
-    struct HasNotification: PostgresPreparedStatement {
+    struct HasNotification: PostgresKeyedStatement {
         static let sql = "SELECT 1 FROM signed_data WHERE notification_uuid = $1 AND kind = 'notification' LIMIT 1"
         typealias Row = Int32
         let uuid: String
-
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(uuid)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> Int32 { try row.decode(Int32.self) }
+        var key: String { uuid }
     }
 
     /// Up to `limit` stored rows after `id`, for `reverify`.
@@ -224,4 +179,23 @@ enum PostgresStatements {
                                          rejections: (try? VerifiedRecords.rejections(fromJSON: rejections)) ?? []))
         }
     }
+}
+
+/// A statement whose one parameter ($1) is a text: a purchase, a customer or a notification UUID.
+protocol PostgresKeyedStatement: PostgresPreparedStatement {
+    /// The text bound to $1.
+    var key: String { get }
+}
+
+extension PostgresKeyedStatement {
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(key)
+        return bindings
+    }
+}
+
+extension PostgresKeyedStatement where Row: PostgresDecodable {
+    /// The row's one column.
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
 }
