@@ -6,6 +6,7 @@
 #include <openssl/pkcs7.h>
 #include <openssl/sha.h>
 #include <openssl/x509.h>
+#include <openssl/x509v3.h>
 #include <stdlib.h>
 #include <string.h>
 
