@@ -12,9 +12,11 @@ extension FakeAppStoreServerAPI {
         /// 404 with Apple's error body: `code` (`.transactionIdNotFound` 4040010,
         /// `.originalTransactionIdNotFound` 4040005, `.accountNotFound` 4040001, ...) and its message.
         case notFound(APIErrorCode = .transactionIdNotFound)
-        /// 429 with Apple's error body (`.rateLimitExceeded`, 4290000) and, when given,
-        /// `Retry-After: seconds`.
-        case rateLimited(retryAfter: Int? = 1)
+        /// 429 with Apple's error body (`.rateLimitExceeded`, 4290000) and, when `retryAfter` is
+        /// given, a `Retry-After` asking for that many seconds: in Apple's form by default (the
+        /// UNIX time, in milliseconds, `retryAfter` seconds from now), or in RFC 9110's
+        /// delta-seconds or HTTP-date form. (``response(_:)`` sends any other header value.)
+        case rateLimited(retryAfter: Int? = 1, form: RetryAfterForm = .unixMilliseconds)
         /// A 5xx with Apple's error body: `status` (500, 503, ...) and `code` (`.generalInternal`
         /// 5000000, `.generalInternalRetryable` 5000001).
         case serverError(status: Int = 500, code: APIErrorCode = .generalInternal)
@@ -33,9 +35,11 @@ extension FakeAppStoreServerAPI {
                 return Response(status: 401)
             case .notFound(let code):
                 return .apiError(status: 404, code: code, message: APIErrorMessages.message(for: code))
-            case .rateLimited(let retryAfter):
+            case .rateLimited(let retryAfter, let form):
                 var response = Response.apiError(status: 429, code: .rateLimitExceeded, message: APIErrorMessages.message(for: .rateLimitExceeded))
-                if let retryAfter { response.headers.append(Request.Header(name: "Retry-After", value: String(retryAfter))) }
+                if let retryAfter {
+                    response.headers.append(Request.Header(name: "Retry-After", value: form.value(waiting: Double(retryAfter), from: Date())))
+                }
                 return response
             case .serverError(let status, let code):
                 return .apiError(status: status, code: code, message: APIErrorMessages.message(for: code))

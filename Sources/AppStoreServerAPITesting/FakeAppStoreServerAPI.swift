@@ -57,7 +57,7 @@ public final class FakeAppStoreServerAPI: Sendable {
     /// The App Apple ID the answers name (`appAppleId`), if any.
     public let appAppleId: Int64?
 
-    private let state: FakeAppStoreState
+    let state: FakeAppStoreState
     private let channel: any Channel
     private let connections: OpenChannels
 

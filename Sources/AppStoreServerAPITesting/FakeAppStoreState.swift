@@ -18,6 +18,8 @@ final class FakeAppStoreState: @unchecked Sendable {
     private var fallback: (@Sendable (FakeAppStoreServerAPI.Request) -> FakeAppStoreServerAPI.Response?)?
     private var received: [FakeAppStoreServerAPI.Request] = []
     private var accepted: [String] = []
+    private var rateLimits: FakeRateLimits?
+    private var refusedForRate = 0
 
     init(tokenCheck: BearerTokenCheck, bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment) {
         self.tokenCheck = tokenCheck
@@ -42,6 +44,12 @@ final class FakeAppStoreState: @unchecked Sendable {
         lock.withLock { fallback = route }
     }
 
+    func setRateLimits(_ limits: FakeRateLimits?) {
+        lock.withLock { rateLimits = limits }
+    }
+
+    var rateLimitedRequests: Int { lock.withLock { refusedForRate } }
+
     var requests: [FakeAppStoreServerAPI.Request] { lock.withLock { received } }
     var acceptedTokens: [String] { lock.withLock { accepted } }
 
@@ -59,6 +67,10 @@ final class FakeAppStoreState: @unchecked Sendable {
             }
             if let token = request.authorization.map({ String($0.dropFirst("Bearer ".count)) }), !accepted.contains(token) {
                 accepted.append(token)
+            }
+            if let refusal = rateLimits?.refusal(of: request, sandbox: environment == .sandbox) {
+                refusedForRate += 1
+                return .answer(refusal)
             }
             if !scripted.isEmpty {
                 return .answer(scripted.removeFirst().response)

@@ -72,7 +72,8 @@ struct AppleClientRequestTests {
                  query: ["paginationToken": ["a036bc0e-52b8-4bee-82fc-8c24cb6715d6"]],
                  body: ["startDate": "1698148900000", "endDate": "1698148950000"]) { client in
             _ = try? await client.getNotificationHistory(request: NotificationHistoryRequest(
-                startDate: Date(timeIntervalSince1970: 1_698_148_900.000_000_9), endDate: Date(timeIntervalSince1970: 1_698_148_950.000_000_9),
+                // Apple's values: 900 µs past the start's millisecond, 1 µs past the end's; bodies truncate.
+                startDate: Date(timeIntervalSince1970: 1_698_148_900).advanced(by: 0.000_9), endDate: Date(timeIntervalSince1970: 1_698_148_950).advanced(by: 0.000_001),
                 notificationType: .subscribed, notificationSubtype: .initialBuy, transactionId: "999733843", onlyFailures: true),
                 paginationToken: "a036bc0e-52b8-4bee-82fc-8c24cb6715d6")
         },

@@ -116,8 +116,8 @@ struct AuthenticationTests {
     }
 
     @Test func everyAppleErrorCodeIsDocumented() {
-        #expect(APIErrorCode.documentedValues.count == 87)
-        #expect(Set(APIErrorCode.documentedValues).count == 87)
+        #expect(APIErrorCode.documentedValues.count == 89)
+        #expect(Set(APIErrorCode.documentedValues).count == 89)
         #expect(APIErrorCode.rateLimitExceeded.rawValue == 4290000)
         #expect(APIErrorCode.transactionIdNotFound.rawValue == 4040010)
     }

@@ -179,10 +179,47 @@ struct EndpointTests {
             #expect(sent["refundPreference"] as? String == "GRANT_PRORATED")
             #expect(harness.fake.requests.last.map { "\($0.method) \($0.path)" } == "PUT /inApps/v2/transactions/consumption/55")
 
+            // Without consent nothing is sent: the request breaks Apple's rule, and the error names
+            // the code Apple would have answered.
+            let sentBefore = harness.fake.requests.count
             let error = await apiError {
                 try await client.sendConsumptionInformation(transactionId: "55", request: ConsumptionRequest(customerConsented: false, sampleContentProvided: false, deliveryStatus: .undeliveredOther))
             }
+            #expect(error?.code == .invalidRequest)
             #expect(error?.apiError == .invalidCustomerConsented)
+            #expect(harness.fake.requests.count == sentBefore)
+        }
+    }
+
+    /// Apple's documented rules for `consumptionPercentage`, checked before anything is sent.
+    @Test(arguments: [
+        (ConsumptionRequest(customerConsented: true, sampleContentProvided: false, deliveryStatus: .delivered, consumptionPercentage: 100_001), ProductType?.none, "outside 0...100000"),
+        (ConsumptionRequest(customerConsented: true, sampleContentProvided: false, deliveryStatus: .delivered, consumptionPercentage: -1), nil, "outside 0...100000"),
+        (ConsumptionRequest(customerConsented: true, sampleContentProvided: false, deliveryStatus: .undeliveredServerOutage, consumptionPercentage: 500), nil, "requires 0"),
+        (ConsumptionRequest(customerConsented: true, sampleContentProvided: false, deliveryStatus: .delivered, consumptionPercentage: 500), .autoRenewableSubscription, "auto-renewable"),
+        (ConsumptionRequest(customerConsented: true, sampleContentProvided: true, deliveryStatus: .delivered, refundPreference: .grantProrated), nil, "GRANT_PRORATED"),
+        (ConsumptionRequest(customerConsented: true, sampleContentProvided: true, deliveryStatus: .delivered, consumptionPercentage: 100_000, refundPreference: .grantProrated), nil, "GRANT_PRORATED"),
+    ])
+    func consumptionRulesAreCheckedBeforeSending(request: ConsumptionRequest, type: ProductType?, says: String) async throws {
+        try await Harness.with { harness in
+            let error = await apiError { try await harness.client().sendConsumptionInformation(transactionId: "55", request: request, productType: type) }
+            #expect(error?.code == .invalidRequest)
+            #expect(error?.message.contains(says) == true, "\(error?.message ?? "no error")")
+            #expect(harness.fake.requests.isEmpty)
+        }
+    }
+
+    /// What the rules allow goes out: a percentage of 0 for an undelivered item, none for an
+    /// auto-renewable subscription.
+    @Test func consumptionRequestsWithinTheRulesAreSent() async throws {
+        try await Harness.with { harness in
+            let client = try harness.client()
+            try await client.sendConsumptionInformation(transactionId: "55", request: ConsumptionRequest(
+                customerConsented: true, sampleContentProvided: false, deliveryStatus: .undeliveredOther, consumptionPercentage: 0))
+            try await client.sendConsumptionInformation(transactionId: "56", request: ConsumptionRequest(
+                customerConsented: true, sampleContentProvided: true, deliveryStatus: .delivered, refundPreference: .grantProrated),
+                productType: .autoRenewableSubscription)
+            #expect(harness.fake.requests.count == 2)
         }
     }
 }

@@ -27,7 +27,7 @@ struct FailureTests {
         try await Harness.with { harness in
             let jws = try harness.transaction("1")
             harness.fake.setTransactionInfo(jws, for: "1")
-            harness.fake.enqueue(.rateLimited(retryAfter: 1))
+            harness.fake.enqueue(.rateLimited(retryAfter: 1, form: .seconds))
             let clock = TestRetryClock()
             let result = try await harness.client(retryClock: clock).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)

@@ -133,17 +133,22 @@ struct FakeAppStoreServerAPITests {
         try await Harness.with { harness in
             let authorization = "Bearer " + (try Self.token(header: Self.goodHeader, claims: Self.goodClaims, key: harness.signingKey))
             harness.fake.setTransactionInfo("jws", for: "1")
-            harness.fake.enqueue(.unauthorized, .notFound(.originalTransactionIdNotFound), .rateLimited(retryAfter: 7), .serverError(status: 503, code: .generalInternalRetryable))
+            harness.fake.enqueue(.unauthorized, .notFound(.originalTransactionIdNotFound), .rateLimited(retryAfter: 7, form: .seconds), .serverError(status: 503, code: .generalInternalRetryable), .rateLimited(retryAfter: 7))
             let url = harness.fake.baseURL + "/inApps/v1/transactions/1"
             var answers: [(status: Int, headers: HTTPHeaders, body: Data)] = []
-            for _ in 0..<5 { answers.append(try await Self.send(url, authorization: authorization)) }
-            #expect(answers.map(\.status) == [401, 404, 429, 503, 200])
+            let before = Int64(Date().timeIntervalSince1970 * 1000)
+            for _ in 0..<6 { answers.append(try await Self.send(url, authorization: authorization)) }
+            let after = Int64(Date().timeIntervalSince1970 * 1000)
+            #expect(answers.map(\.status) == [401, 404, 429, 503, 429, 200])
+            // Apple's form by default: the UNIX time, in milliseconds, 7 s from when it answered.
+            let instant = try #require(answers[4].headers.first(name: "Retry-After").flatMap { Int64($0) })
+            #expect(instant >= before + 7_000 && instant <= after + 7_000)
             #expect(answers[0].body.isEmpty)
             #expect(String(decoding: answers[1].body, as: UTF8.self).contains("4040005"))
             #expect(answers[2].headers.first(name: "Retry-After") == "7")
             #expect(String(decoding: answers[2].body, as: UTF8.self).contains("4290000"))
             #expect(String(decoding: answers[3].body, as: UTF8.self).contains("5000001"))
-            #expect(String(decoding: answers[4].body, as: UTF8.self) == #"{"signedTransactionInfo":"jws"}"#)
+            #expect(String(decoding: answers[5].body, as: UTF8.self) == #"{"signedTransactionInfo":"jws"}"#)
         }
     }
 

@@ -5,9 +5,10 @@ import AppStoreVerification
 import Foundation
 import Testing
 
-/// Every date sent to Apple is a whole number of milliseconds since 1970, rounded to the nearest:
-/// `Date(timeIntervalSince1970: 123.456)` is stored as 123.4559999…, and a `Date()` read from the
-/// clock has a fraction of a millisecond.
+/// Every date sent to Apple is a whole number of milliseconds since 1970, as Apple's libraries write
+/// them: rounded to the nearest in query parameters, truncated toward zero in JSON bodies, and a
+/// `Date` stored a hair below a whole millisecond (`Date(timeIntervalSince1970: 123.456)` is
+/// 123.4559999…) is that millisecond either way.
 @Suite(.timeLimit(.minutes(1)))
 struct RequestDateTests {
     /// 123.456 s as a `Date` holds 123.45599999999999 s; rounding down would send 123455.
@@ -29,7 +30,7 @@ struct RequestDateTests {
         }
     }
 
-    @Test func jsonBodyDatesAreWholeMilliseconds() async throws {
+    @Test func jsonBodyDatesAreTruncatedToWholeMilliseconds() async throws {
         try await Harness.with { harness in
             harness.fake.setNotificationHistory([])
             let request = NotificationHistoryRequest(startDate: Self.subMillisecond, endDate: Self.clockLike)
@@ -37,7 +38,8 @@ struct RequestDateTests {
             let body = try #require(harness.fake.requests.last?.body)
             let text = String(decoding: body, as: UTF8.self)
             #expect(text.contains("\"startDate\":123456"), "\(text)")
-            #expect(text.contains("\"endDate\":1700000000124"), "\(text)")
+            // 1700000000123.5004 ms: truncated, as Apple's libraries do, not rounded up.
+            #expect(text.contains("\"endDate\":1700000000123"), "\(text)")
             #expect(!text.contains("."), "a fractional number in \(text)")
         }
     }
@@ -51,7 +53,9 @@ struct RequestDateTests {
             let body = try #require(harness.fake.requests.last?.body)
             let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
             let endDate = try #require(object["endDate"] as? NSNumber)
-            #expect(endDate.int64Value == Int64((now.timeIntervalSince1970 * 1000).rounded()))
+            // The clock's millisecond, its fraction dropped (not rounded up).
+            let milliseconds = now.timeIntervalSince1970 * 1000
+            #expect(Double(endDate.int64Value) > milliseconds - 1 && Double(endDate.int64Value) <= milliseconds + 0.000_5)
             #expect(!String(decoding: body, as: UTF8.self).contains("."))
         }
     }

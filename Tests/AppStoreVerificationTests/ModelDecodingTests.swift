@@ -166,6 +166,24 @@ struct ModelDecodingTests {
         #expect(try JSONValue(parsing: reencoded) == JSONValue(parsing: json))
     }
 
+    @Test("A custom link token's type and expiry decode, a type Apple adds later too, and round-trip")
+    func externalPurchaseCustomLinkToken() throws {
+        for (type, expected) in [("SERVICES", ExternalPurchaseTokenType.services), ("ACQUISITION", .acquisition), ("FUTURE_KIND", ExternalPurchaseTokenType(rawValue: "FUTURE_KIND"))] {
+            let json = Data(#"""
+                {"notificationType":"EXTERNAL_PURCHASE_TOKEN","subtype":"CREATED","notificationUUID":"x","version":"2.0","signedDate":1698148900000,
+                 "externalPurchaseToken":{"externalPurchaseId":"b2158121-7af9-49d4-9561-1f588205523e","tokenCreationDate":1698148950000,
+                 "appAppleId":55555,"bundleId":"com.example","tokenType":"\#(type)","tokenExpirationDate":1698235350000}}
+                """#.utf8)
+            let notification = try AppStoreJSON.makeDecoder().decode(ResponseBodyV2DecodedPayload.self, from: json)
+            let token = try #require(notification.externalPurchaseToken)
+            #expect(token.tokenType == expected)
+            #expect(token.tokenType?.isDocumented == (type != "FUTURE_KIND"))
+            #expect(token.tokenExpirationDate == Date(timeIntervalSince1970: 1_698_235_350))
+            let reencoded = try AppStoreJSON.makeEncoder().encode(notification)
+            #expect(try JSONValue(parsing: reencoded) == JSONValue(parsing: json))
+        }
+    }
+
     @Test("Documented values compare equal to their constants")
     func documentedValues() throws {
         let json = Data(#"{"environment":"LocalTesting","offerType":4,"transactionReason":"RENEWAL"}"#.utf8)

@@ -46,6 +46,10 @@ struct APIRequest: Sendable {
         case parameter(name: String, value: String)
     }
 
+    /// The row of Apple's published rate limits this request counts against, if Apple lists its
+    /// endpoint.
+    var rateLimit: PublishedRateLimit? { PublishedRateLimit.matching(method: method, path: path) }
+
     /// "GET /inApps/v1/..." for messages.
     var summary: String { "\(method) \(path)" }
 

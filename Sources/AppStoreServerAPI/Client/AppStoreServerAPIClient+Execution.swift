@@ -27,10 +27,15 @@ extension AppStoreServerAPIClient {
             guard remaining > .zero else {
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): the deadline of \(options.deadline) passed before attempt \(attempt); raise Options.deadline or try again later")
             }
+            let reserved = try await pace(request, deadline: deadline)
             let token = try await tokens.token()
             let failure: AppStoreServerAPIError
             var retryAfter: Duration?
-            switch await attemptOnce(request, token: token, timeout: min(options.requestTimeout, remaining), deadlineBound: options.requestTimeout >= remaining) {
+            let outcome = await attemptOnce(request, token: token, timeout: min(options.requestTimeout, remaining), deadlineBound: options.requestTimeout >= remaining)
+            if let reserved, let limit = request.rateLimit {
+                await pacer.settle(limit, reserved: reserved, now: clock.elapsed)
+            }
+            switch outcome {
             case .response(let status, let headers, let body, let redirected):
                 if redirected || (300..<400).contains(status) {
                     let location = headers.first(name: "Location").map { " to \(LogSafeText.escaping($0.prefix(200)))" } ?? ""
@@ -45,6 +50,10 @@ extension AppStoreServerAPIClient {
                 }
                 guard status == 429 || status >= 500 else { throw failure }
                 retryAfter = failure.retryAfter
+                if status == 429, let wait = failure.retryAfter, let limit = request.rateLimit {
+                    // Every task using this client holds off this endpoint until Apple's instant.
+                    await pacer.close(limit, until: clock.elapsed + wait)
+                }
             case .failed(let error):
                 guard error.code == .timedOut || error.code == .transportFailure else { throw error }
                 failure = error
@@ -55,10 +64,10 @@ extension AppStoreServerAPIClient {
             let wait = retryAfter ?? backoff(afterAttempt: attempt)
             let left = deadline - clock.elapsed
             guard wait < left else {
-                let reason = retryAfter != nil ? "Apple asked to retry after \(wait) (Retry-After)" : "the next retry is due in \(wait)"
+                let reason = retryAfter != nil ? "Apple asked to retry after \(wait) (Retry-After\(failure.retryAfterDate.map { ": \($0)" } ?? ""))" : "the next retry is due in \(wait)"
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(failure.message); \(reason), past the deadline (\(left) left of \(options.deadline)); try again later or raise Options.deadline",
                                              httpStatusCode: failure.httpStatusCode, apiError: failure.apiError, apiErrorMessage: failure.apiErrorMessage,
-                                             retryAfter: failure.retryAfter, responseHeaders: failure.responseHeaders)
+                                             retryAfter: failure.retryAfter, retryAfterDate: failure.retryAfterDate, responseHeaders: failure.responseHeaders)
             }
             do {
                 try await clock.sleep(for: wait)
@@ -66,6 +75,40 @@ extension AppStoreServerAPIClient {
                 throw Self.cancelled(request)
             }
         }
+    }
+
+    /// Waits until Apple's published rate limit of `request`'s endpoint has room for one more
+    /// request (``Options/pacing``), and counts it.
+    ///
+    /// - Throws: ``AppStoreServerAPIError`` (`deadlineExceeded`) when the room comes after
+    ///   `deadline`, without waiting; `cancelled` when the task is cancelled while waiting.
+    /// - Returns: the slot the request was counted in, or `nil` when it is not paced.
+    private func pace(_ request: APIRequest, deadline: Duration) async throws(AppStoreServerAPIError) -> Int64? {
+        guard let limit = request.rateLimit else { return nil }
+        let clock = retryClock
+        while true {
+            let now = clock.elapsed
+            let wait: Duration
+            switch await pacer.reserve(limit, now: now) {
+            case .notPaced: return nil
+            case .counted(let slot): return slot
+            case .wait(let duration): wait = duration
+            }
+            guard now + wait < deadline else {
+                throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): Apple's published rate limit for \(limit.endpoint) (\(limit.perSecond) requests per second in production, 10 % in the sandbox, counted over Options.pacing.window) has no room for \(wait), past the deadline (\(deadline - now) left of \(options.deadline)); try again later, spread the calls out, or raise Options.deadline",
+                                             retryAfter: wait, retryAfterDate: self.clock().addingTimeInterval(Self.seconds(wait)))
+            }
+            do {
+                try await clock.sleep(for: wait)
+            } catch {
+                throw Self.cancelled(request)
+            }
+        }
+    }
+
+    /// `duration` in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// The wait before retry number `attempt` without `Retry-After`.
@@ -169,8 +212,9 @@ extension AppStoreServerAPIClient {
     /// the headers, and the wait `Retry-After` asks for.
     func errorResponse(_ request: APIRequest, status: Int, body: Data, headers: HTTPHeaders) -> AppStoreServerAPIError {
         let error = errorResponse(request, status: status, body: body)
+        let retryAfter = headers.first(name: "Retry-After").flatMap { RetryAfter.parse($0, now: clock()) }
         return AppStoreServerAPIError(error.code, error.message, httpStatusCode: error.httpStatusCode, apiError: error.apiError, apiErrorMessage: error.apiErrorMessage,
-                                      retryAfter: headers.first(name: "Retry-After").flatMap { RetryAfter.parse($0) },
+                                      retryAfter: retryAfter?.wait, retryAfterDate: retryAfter?.instant,
                                       responseHeaders: Self.headerDictionary(headers))
     }
 

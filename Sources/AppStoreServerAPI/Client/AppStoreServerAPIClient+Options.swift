@@ -33,6 +33,9 @@ extension AppStoreServerAPIClient {
         /// and wait included (each page also has its own ``deadline``); passing it ends the
         /// sequence with ``AppStoreServerAPIError/Code/paginationLimitExceeded``. Default 10 minutes.
         public var paginationDeadline: Duration
+        /// How requests keep under Apple's published per-endpoint rate limits. Default
+        /// ``Pacing/published`` (Apple's rates over an hour); ``Pacing/off`` turns it off.
+        public var pacing: Pacing
 
         /// Options with the defaults, or the values given.
         ///
@@ -47,6 +50,7 @@ extension AppStoreServerAPIClient {
         ///   - maximumResponseBodySize: the largest body read.
         ///   - maximumPages: the most pages one paginated sequence requests (at least 1).
         ///   - paginationDeadline: the budget of one paginated sequence.
+        ///   - pacing: how requests keep under Apple's published rate limits.
         public init(
             deadline: Duration = .seconds(60),
             requestTimeout: Duration = .seconds(30),
@@ -57,7 +61,8 @@ extension AppStoreServerAPIClient {
             tokenRenewalMargin: Duration = .seconds(5 * 60),
             maximumResponseBodySize: Int = 16 << 20,
             maximumPages: Int = 1_000,
-            paginationDeadline: Duration = .seconds(600)
+            paginationDeadline: Duration = .seconds(600),
+            pacing: Pacing = .published
         ) {
             self.deadline = deadline
             self.requestTimeout = requestTimeout
@@ -69,6 +74,7 @@ extension AppStoreServerAPIClient {
             self.maximumResponseBodySize = maximumResponseBodySize
             self.maximumPages = maximumPages
             self.paginationDeadline = paginationDeadline
+            self.pacing = pacing
         }
     }
 }

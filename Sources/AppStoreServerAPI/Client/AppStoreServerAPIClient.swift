@@ -132,6 +132,9 @@ public final class AppStoreServerAPIClient: Sendable {
         self.tokens = BearerTokenIssuer(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId,
                                         lifetime: options.tokenLifetime, renewalMargin: options.tokenRenewalMargin, clock: clock)
         self.keyId = keyId
+        self.clock = clock
+        self.pacer = RequestPacer(pacing: options.pacing, sandbox: base.text == AppStoreServerEnvironment.sandbox.baseURL
+                                    || (base.text != AppStoreServerEnvironment.production.baseURL && verifier.expectsSandbox))
     }
 
     /// The key ID, named in the message of a 401 (it is not secret).
@@ -139,6 +142,12 @@ public final class AppStoreServerAPIClient: Sendable {
 
     /// The clock of the deadline and of the waits between attempts.
     let retryClock: any RetryClock
+
+    /// The wall clock: bearer tokens' `iat`, and the instant a `Retry-After` names.
+    let clock: @Sendable () -> Date
+
+    /// The budgets of Apple's published rate limits, shared by every task using this client.
+    let pacer: RequestPacer
 
     /// The HTTP client of every API client given none: AsyncHTTPClient's shared configuration
     /// without redirects. Never shut down, like `HTTPClient.shared`.

@@ -7,6 +7,14 @@ enum ResponseVerifier: Sendable {
     case offline(SignedDataVerifier)
     case online(OnlineSignedDataVerifier)
 
+    /// Whether the verifier expects sandbox data (what a client given a base URL paces by).
+    var expectsSandbox: Bool {
+        switch self {
+        case .offline(let verifier): verifier.configuration.environment == .sandbox
+        case .online(let verifier): verifier.configuration.environment == .sandbox
+        }
+    }
+
     /// `jws` verified as `Payload`; offline failures to decode are reported as online ones.
     func verify<Payload: SignedPayload>(_ jws: String, as type: Payload.Type) async throws(OnlineVerificationError) -> VerificationResult<Payload> {
         switch self {

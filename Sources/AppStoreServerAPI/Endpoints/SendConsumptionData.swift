@@ -5,7 +5,7 @@ extension AppStoreServerAPIClient {
     /// `PUT /inApps/v1/transactions/consumption/{transactionId}`.
     ///
     /// Apple deprecated version 1 for In-App Purchases outside the Advanced Commerce API: use
-    /// ``sendConsumptionInformation(transactionId:request:)`` there.
+    /// ``sendConsumptionInformation(transactionId:request:productType:)`` there.
     ///
     /// - Parameters:
     ///   - transactionId: the transaction the refund request is about.

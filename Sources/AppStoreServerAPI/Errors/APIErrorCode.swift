@@ -128,6 +128,10 @@ public struct APIErrorCode: OpenEnumeration {
     /// 4000043: An error that indicates the transaction identifier doesn’t represent a consumable in-app purchase. .. deprecated:: 1.11
     /// <https://developer.apple.com/documentation/appstoreserverapi/invalidtransactionnotconsumableerror>
     public static let invalidTransactionNotConsumable = APIErrorCode(rawValue: 4000043)
+    /// 4000044: An error that indicates the refund preference field of a consumption request is
+    /// invalid.
+    /// <https://developer.apple.com/documentation/appstoreserverapi/invalidrefundpreferenceerror>
+    public static let invalidRefundPreference = APIErrorCode(rawValue: 4000044)
     /// 4000047: An error that indicates the transaction identifier represents an unsupported in-app purchase type.
     /// <https://developer.apple.com/documentation/appstoreserverapi/invalidtransactiontypenotsupportederror>
     public static let invalidTransactionTypeNotSupported = APIErrorCode(rawValue: 4000047)
@@ -158,6 +162,10 @@ public struct APIErrorCode: OpenEnumeration {
     /// 4000187: An error that indicates the endpoint expects an original transaction identifier.
     /// <https://developer.apple.com/documentation/appstoreserverapi/transactionidisnotoriginaltransactioniderror>
     public static let transactionIdIsNotOriginalTransactionIdError = APIErrorCode(rawValue: 4000187)
+    /// 4000209: An error that indicates the consumption percentage field is unsupported for
+    /// auto-renewable subscription transactions (the App Store computes it from elapsed time).
+    /// <https://developer.apple.com/documentation/appstoreserverapi/consumptionpercentageautorenewablesubscriptionerror>
+    public static let consumptionPercentageAutoRenewableSubscription = APIErrorCode(rawValue: 4000209)
     /// 4000211: An error the API returns that indicates the performance test request is invalid.
     /// <https://developer.apple.com/documentation/retentionmessaging/invalidperformancetestrequesterror>
     public static let invalidPerformanceTestRequest = APIErrorCode(rawValue: 4000211)
@@ -314,6 +322,7 @@ public struct APIErrorCode: OpenEnumeration {
         .invalidSampleContentProvided,
         .invalidUserStatus,
         .invalidTransactionNotConsumable,
+        .invalidRefundPreference,
         .invalidTransactionTypeNotSupported,
         .appTransactionIdNotSupportedError,
         .invalidImage,
@@ -324,6 +333,7 @@ public struct APIErrorCode: OpenEnumeration {
         .invalidAppAccountTokenUuidError,
         .familyTransactionNotSupportedError,
         .transactionIdIsNotOriginalTransactionIdError,
+        .consumptionPercentageAutoRenewableSubscription,
         .invalidPerformanceTestRequest,
         .invalidRequestId,
         .existingPerformanceTestRun,

@@ -1,5 +1,6 @@
 #if ServerAPIClient
 import AppStoreVerification
+import Foundation
 
 /// A call to the App Store Server API that did not give a usable response.
 ///
@@ -67,9 +68,14 @@ public struct AppStoreServerAPIError: CodedError, Sendable {
     public let apiError: APIErrorCode?
     /// Apple's error message from the response body (`errorMessage`), if it sent one.
     public let apiErrorMessage: String?
-    /// The wait Apple asked for with `Retry-After` (a number of seconds or an HTTP date) on the
-    /// last answer, if it sent one: after HTTP 429, when to try again.
+    /// The wait Apple asked for with `Retry-After` on the last answer, if it sent one, counted
+    /// from the moment that answer was read: after HTTP 429, how long until the next request may
+    /// go. Apple sends a UNIX time in milliseconds; a number of seconds and an HTTP date are read
+    /// too (see *Calling the App Store Server API* for the rule that tells them apart).
     public let retryAfter: Duration?
+    /// The instant ``retryAfter`` ends: when Apple said the next request may go. Store this one
+    /// when the retry is queued for later (a job scheduler), since it does not age.
+    public let retryAfterDate: Date?
     /// The headers of the last answer, names lowercased, values in the order received; empty when
     /// no answer came.
     public let responseHeaders: [String: [String]]
@@ -83,22 +89,24 @@ public struct AppStoreServerAPIError: CodedError, Sendable {
     ///   - apiError: Apple's error code, if any.
     ///   - apiErrorMessage: Apple's error message, if any.
     ///   - retryAfter: the wait `Retry-After` asked for, if any.
+    ///   - retryAfterDate: the instant that wait ends, if any.
     ///   - responseHeaders: the response's headers (names lowercased), if a response came.
     public init(_ code: Code, _ message: String, httpStatusCode: Int? = nil, apiError: APIErrorCode? = nil, apiErrorMessage: String? = nil,
-                retryAfter: Duration? = nil, responseHeaders: [String: [String]] = [:]) {
+                retryAfter: Duration? = nil, retryAfterDate: Date? = nil, responseHeaders: [String: [String]] = [:]) {
         self.code = code
         self.message = message
         self.httpStatusCode = httpStatusCode
         self.apiError = apiError
         self.apiErrorMessage = apiErrorMessage
         self.retryAfter = retryAfter
+        self.retryAfterDate = retryAfterDate
         self.responseHeaders = responseHeaders
     }
 
     /// This error with `message` in place of its own, everything else kept.
     func with(message: String) -> AppStoreServerAPIError {
         AppStoreServerAPIError(code, message, httpStatusCode: httpStatusCode, apiError: apiError, apiErrorMessage: apiErrorMessage,
-                               retryAfter: retryAfter, responseHeaders: responseHeaders)
+                               retryAfter: retryAfter, retryAfterDate: retryAfterDate, responseHeaders: responseHeaders)
     }
 
     /// Whether the same call may succeed later unchanged (rate limiting, a server error, a

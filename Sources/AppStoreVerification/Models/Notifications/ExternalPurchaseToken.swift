@@ -14,6 +14,12 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
     /// The bundle identifier of the app.
     public let bundleId: String?
 
+    /// The kind of custom link token, for external purchase custom link tokens.
+    public let tokenType: ExternalPurchaseTokenType?
+
+    /// The time a custom link token expires.
+    public let tokenExpirationDate: Date?
+
     /// Creates an external purchase token, for tests and tools: the defaults describe a new sandbox token of `com.example.app`.
     ///
     /// Every member is as documented on its property; dates are kept to whole milliseconds, as Apple
@@ -22,15 +28,20 @@ public struct ExternalPurchaseToken: Codable, Hashable, Sendable {
     /// Defaults and meanings:
     ///   - `externalPurchaseId`: A new sandbox identifier by default (the `SANDBOX` prefix makes it a sandbox token).
     ///   - `tokenCreationDate`: Now by default.
+    ///   - `tokenType`, `tokenExpirationDate`: Absent by default (a token that is not a custom link token).
     public init(
         externalPurchaseId: String? = "SANDBOX_" + UUID().uuidString.lowercased(),
         tokenCreationDate: Date? = Date(),
         appAppleId: Int64? = nil,
-        bundleId: String? = "com.example.app"
+        bundleId: String? = "com.example.app",
+        tokenType: ExternalPurchaseTokenType? = nil,
+        tokenExpirationDate: Date? = nil
     ) {
         self.externalPurchaseId = externalPurchaseId
         self.tokenCreationDate = tokenCreationDate.map(AppStoreJSON.wholeMilliseconds)
         self.appAppleId = appAppleId
         self.bundleId = bundleId
+        self.tokenType = tokenType
+        self.tokenExpirationDate = tokenExpirationDate.map(AppStoreJSON.wholeMilliseconds)
     }
 }
