@@ -62,13 +62,13 @@ import Testing
 
     @Test(arguments: ["appData", "appTransaction", "decodedRealtimeRequest", "signedConsumptionRequestNotification", "signedExternalPurchaseTokenNotification",
                       "signedExternalPurchaseTokenSandboxNotification", "signedNotification", "signedRenewalInfo", "signedRescindConsentNotification",
-                      "signedSummaryNotification", "signedTransaction", "signedTransactionWithRevocation"])
+                      "signedSummaryNotification", "signedTransaction", "signedTransactionWithRevocation"],
+          // Skipped (and reported as skipped, every case) without ../shared; with it, a missing file fails.
+          .enabled(if: FileManager.default.fileExists(atPath: appleModels.path),
+                   "needs ../shared/vectors/apple/models beside the repository (Apple's documented JSON; not shipped)"))
     func appleJSONDecodesAndEncodesBackTheSame(_ name: String) throws {
         let url = Self.appleModels.appendingPathComponent(name + ".json")
-        guard let json = try? Data(contentsOf: url) else {
-            print("skipped: \(url.path) is absent (../shared is not checked out)")
-            return
-        }
+        let json = try Data(contentsOf: url)
         switch name {
         case "appData": try Self.check(AppData.self, json)
         case "appTransaction": try Self.check(AppTransaction.self, json)
