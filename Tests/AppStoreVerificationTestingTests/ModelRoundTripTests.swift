@@ -60,15 +60,15 @@ import Testing
     static let appleModels = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/vectors/apple/models")
 
-    @Test(arguments: ["appData", "appTransaction", "decodedRealtimeRequest", "signedConsumptionRequestNotification", "signedExternalPurchaseTokenNotification",
+    // Skipped (and reported as skipped, every case) without ../shared; with it, a missing file fails.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ModelRoundTripTests.appleModels.path),
+                   "needs ../shared/vectors/apple/models beside the repository (Apple's documented JSON; not shipped)"),
+          arguments: ["appData", "appTransaction", "decodedRealtimeRequest", "signedConsumptionRequestNotification", "signedExternalPurchaseTokenNotification",
                       "signedExternalPurchaseTokenSandboxNotification", "signedNotification", "signedRenewalInfo", "signedRescindConsentNotification",
                       "signedSummaryNotification", "signedTransaction", "signedTransactionWithRevocation"])
     func appleJSONDecodesAndEncodesBackTheSame(_ name: String) throws {
         let url = Self.appleModels.appendingPathComponent(name + ".json")
-        guard let json = try? Data(contentsOf: url) else {
-            print("skipped: \(url.path) is absent (../shared is not checked out)")
-            return
-        }
+        let json = try Data(contentsOf: url)
         switch name {
         case "appData": try Self.check(AppData.self, json)
         case "appTransaction": try Self.check(AppTransaction.self, json)

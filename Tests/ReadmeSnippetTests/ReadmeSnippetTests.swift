@@ -14,23 +14,29 @@ struct ReadmeSnippetTests {
 
     /// The lines of every ```swift block of a Markdown file, without indentation, blank lines and
     /// imports; a manifest excerpt (a block starting `// swift-tools-version`, `// Package.swift` or
-    /// `.package(`) belongs in a Package.swift, not in code, and is left out.
+    /// `.package(`) belongs in a Package.swift, not in code, and is left out. So is a block copied
+    /// from a file CI compiles elsewhere (`<!-- from: Examples/Tests/... -->` on the line before
+    /// it): Scripts/check-docs.sh checks that it is in that file, line for line.
     static func swiftBlocks(of file: URL) throws -> [[String]] {
         let text = try String(contentsOf: file, encoding: .utf8)
         var blocks: [[String]] = []
         var current: [String]?
+        var copied = false
+        var previous = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if current == nil, trimmed == "```swift" {
                 current = []
+                copied = previous.hasPrefix("<!-- from:")
             } else if current != nil, trimmed == "```" {
-                if let block = current, !isManifest(block) {
+                if let block = current, !isManifest(block), !copied {
                     blocks.append(block)
                 }
                 current = nil
             } else if current != nil, !trimmed.isEmpty, !trimmed.hasPrefix("import ") {
                 current?.append(trimmed)
             }
+            if current == nil, !trimmed.isEmpty { previous = trimmed }
         }
         return blocks
     }

@@ -104,6 +104,11 @@ struct BadInputTests {
             let otherApp = try await server.postTransaction(try TestData.jws("jws/wrong-bundle-id.jws"), appAccountToken: Self.customer)
             #expect(otherApp.status == 422)
             #expect(otherApp.errorMessage?.contains("invalidAppIdentifier") == true, "\(otherApp.text)")
+            // One period between the verifier's reason and the server's sentence, never two.
+            for answer in [tampered, untrusted, otherApp] {
+                #expect(answer.errorMessage?.hasSuffix("Nothing was stored.") == true, "\(answer.text)")
+                #expect(answer.errorMessage?.contains("..") == false, "\(answer.text)")
+            }
 
             let tamperedInner = try await server.postNotification(try TestData.jws("jws/notification-tampered-inner.jws"))
             #expect(tamperedInner.status == 422)

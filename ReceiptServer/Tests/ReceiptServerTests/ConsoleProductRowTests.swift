@@ -57,13 +57,28 @@ struct ConsoleProductRowTests {
         #expect(grace.dates.map(\.label) == ["purchased", "expires", "grace period ends"])
     }
 
-    @Test("Timeline events: purchase, renewal, upgrade, refund, revocation from Family Sharing")
+    @Test("Timeline events: purchase or renewal as Apple labels them (transactionReason, the notification type), upgrade, refund, revocation from Family Sharing")
     func events() {
-        let purchase = Transaction(transactionId: "1", productId: "p", subscriptionGroupIdentifier: "g", type: .autoRenewableSubscription)
+        let purchase = Transaction(transactionId: "1", productId: "p", subscriptionGroupIdentifier: "g", type: .autoRenewableSubscription,
+                                   transactionReason: .purchase)
         #expect(ConsoleDecodedItem.describe(purchase).event == "Purchase")
         let renewal = Transaction(transactionId: "2", productId: "p", originalTransactionId: "1", subscriptionGroupIdentifier: "g",
                                   type: .autoRenewableSubscription, transactionReason: .renewal)
         #expect(ConsoleDecodedItem.describe(renewal).event == "Renewal")
+        // A first purchase whose original transaction ID is another's (TestVectors/jws/transaction-valid.jws
+        // is one: PURCHASE, 2000000123456789 under 2000000100000001) is a purchase, not a renewal.
+        let resubscription = Transaction(transactionId: "7", productId: "p", originalTransactionId: "1", subscriptionGroupIdentifier: "g",
+                                         type: .autoRenewableSubscription, transactionReason: .purchase)
+        #expect(ConsoleDecodedItem.describe(resubscription).event == "Purchase")
+        #expect(ConsoleDecodedItem.describe(resubscription, notificationType: .subscribed, subtype: .initialBuy).event == "Purchase")
+        // The notification's type decides when the transaction carries no reason; without either, it says neither.
+        let unexplained = Transaction(transactionId: "8", productId: "p", originalTransactionId: "1", subscriptionGroupIdentifier: "g",
+                                      type: .autoRenewableSubscription, transactionReason: nil)
+        #expect(ConsoleDecodedItem.describe(unexplained, notificationType: .didRenew, subtype: nil).event == "Renewal")
+        #expect(ConsoleDecodedItem.describe(unexplained, notificationType: .subscribed, subtype: .resubscribe).event == "Purchase")
+        #expect(ConsoleDecodedItem.describe(unexplained).event == "Transaction")
+        let consumable = Transaction(transactionId: "9", productId: "c", originalTransactionId: "1", type: .consumable)
+        #expect(ConsoleDecodedItem.describe(consumable).event == "Purchase")
         let upgraded = Transaction(transactionId: "3", productId: "p", subscriptionGroupIdentifier: "g", type: .autoRenewableSubscription, isUpgraded: true)
         #expect(ConsoleDecodedItem.describe(upgraded).event == "Upgraded")
         let refund = Transaction(transactionId: "4", productId: "p", type: .nonConsumable, revocationReason: .refundedForOtherReason,

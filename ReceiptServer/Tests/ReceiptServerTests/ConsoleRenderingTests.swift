@@ -56,6 +56,33 @@ struct ConsoleRenderingTests {
         #expect(html?.contains("Reconcile with Apple") == false, "nothing to reconcile without a transaction")
     }
 
+    @Test("Product IDs may break after their dots and nowhere else; each part is escaped")
+    func productIdsBreakAtDots() throws {
+        #expect(ConsoleProductName.parts("com.example.app.premium") == ["com.", "example.", "app.", "premium"])
+        #expect(ConsoleProductName.parts("lifetime") == ["lifetime"])
+        #expect(ConsoleProductName.parts("a.") == ["a."])
+        #expect(ConsoleProductName.parts("") == [""])
+        let now = Date(timeIntervalSince1970: 1_772_366_400)
+        let entitlement = Entitlement(productId: "com.example.app.premium.monthly", productType: .nonConsumable, transactionId: "1",
+                                      originalTransactionId: "1", subscriptionGroupIdentifier: nil, purchaseDate: now - 86_400,
+                                      expiresDate: nil, revocationDate: nil, state: .purchased, ownershipType: .purchased,
+                                      autoRenewStatus: nil, autoRenewProductId: nil, isInBillingRetryPeriod: nil,
+                                      gracePeriodExpiresDate: nil, reason: "r")
+        let hostile = Entitlement(productId: "x.<b>y</b>.z", productType: .nonConsumable, transactionId: "2",
+                                  originalTransactionId: "2", subscriptionGroupIdentifier: nil, purchaseDate: now - 86_400,
+                                  expiresDate: nil, revocationDate: nil, state: .purchased, ownershipType: .purchased,
+                                  autoRenewStatus: nil, autoRenewProductId: nil, isInBillingRetryPeriod: nil,
+                                  gracePeriodExpiresDate: nil, reason: "r")
+        let html = try #require(ConsolePages().render(.customer, ConsoleView(
+            title: "t", session: ConsoleSession(id: "i", csrfToken: "c", expiresAt: Date()),
+            page: ConsoleCustomerPage(customer: "c", now: now, statuses: [entitlement, hostile], rejected: [], items: [], flash: nil, canReconcile: false))))
+        #expect(html.contains(#"<span class="product">com.<wbr>example.<wbr>app.<wbr>premium.<wbr>monthly<wbr></span>"#))
+        #expect(html.contains(#"<span class="product">x.<wbr>&lt;b&gt;y&lt;/b&gt;.<wbr>z<wbr></span>"#))
+        #expect(!html.contains("<b>y"))
+        // The stylesheet does not break them anywhere else.
+        #expect(ConsoleStylesheet.text.contains(".product { overflow-wrap: normal; word-break: keep-all; }"))
+    }
+
     @Test("Origins: scheme://host[:port] gives the host; null and others none")
     func origins() {
         #expect(ConsoleCSRF.host(ofOrigin: "http://127.0.0.1:8080") == "127.0.0.1:8080")

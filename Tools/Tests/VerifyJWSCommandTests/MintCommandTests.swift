@@ -81,6 +81,37 @@ import Testing
         #expect(verified.stdout.contains("invalidCertificateChain"))
     }
 
+    @Test func testPKICreateRefusesToReplaceAPKIWithoutForce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mint-cli-force-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try VerifyJWSProcess.run(["test-pki", "create", directory.path]).status == 0)
+        let root = try Data(contentsOf: directory.appendingPathComponent("root.der"))
+        let key = try Data(contentsOf: directory.appendingPathComponent("leaf.key"))
+
+        // A second create names the PKI already there and --force, exits 2, and leaves every file as it was.
+        let refused = try VerifyJWSProcess.run(["test-pki", "create", directory.path])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("already holds a test PKI"))
+        #expect(refused.stderr.contains("--force"))
+        #expect(try Data(contentsOf: directory.appendingPathComponent("root.der")) == root)
+        #expect(try Data(contentsOf: directory.appendingPathComponent("leaf.key")) == key)
+
+        // With --force, a new PKI replaces it: another root.
+        let forced = try VerifyJWSProcess.run(["test-pki", "create", directory.path, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try Data(contentsOf: directory.appendingPathComponent("root.der")) != root)
+    }
+
+    @Test func testPKICreateWritesIntoADirectoryWithoutAPKI() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mint-cli-other-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("notes\n".utf8).write(to: directory.appendingPathComponent("README"))
+        let created = try VerifyJWSProcess.run(["test-pki", "create", directory.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("root.der").path))
+    }
+
     @Test func aMissingPKIDirectoryIsExplained() throws {
         let minted = try VerifyJWSProcess.run(["mint", "transaction", "--pki", "/nonexistent-pki-dir"], stdin: Data((Self.transaction + "\n").utf8))
         #expect(minted.status == 2)

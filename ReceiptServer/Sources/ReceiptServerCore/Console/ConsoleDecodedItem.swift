@@ -7,7 +7,7 @@ import Foundation
 struct ConsoleDecodedItem: Sendable {
     /// The row as stored.
     let row: ConsoleStoredItem
-    /// What happened: `Purchase`, `Renewal`, `Refund`, `Notification: REFUND`, …
+    /// What happened: `Purchase`, `Renewal`, `Transaction` (a subscription's, without a reason), `Refund`, `Notification: REFUND`, …
     let event: String
     /// More about it (`Non-Consumable, family shared`, `REFUND_FULL, reason 0`, …).
     let detail: String?
@@ -124,7 +124,7 @@ struct ConsoleDecodedItem: Sendable {
         let subtype = notification.subtype.map { " / \($0.rawValue)" } ?? ""
         var detail: [String] = []
         if let nestedTransaction {
-            let (event, about) = describe(nestedTransaction)
+            let (event, about) = describe(nestedTransaction, notificationType: notification.notificationType, subtype: notification.subtype)
             detail.append("\(event.lowercased()) transaction" + (about.map { " (\($0))" } ?? ""))
         }
         if let nestedRenewal { detail.append(describe(nestedRenewal)) }
@@ -143,8 +143,12 @@ struct ConsoleDecodedItem: Sendable {
     // MARK: What it is
 
     /// A transaction's event: a refund or revocation when it carries a revocation, else an
-    /// upgrade, a renewal or a purchase.
-    static func describe(_ transaction: Transaction) -> (event: String, detail: String?) {
+    /// upgrade, else what Apple says it is (``purchaseOrRenewal(_:notificationType:subtype:)``).
+    ///
+    /// - Parameters:
+    ///   - notificationType: the type of the notification the transaction came in, if it came in one.
+    ///   - subtype: that notification's subtype.
+    static func describe(_ transaction: Transaction, notificationType: NotificationTypeV2? = nil, subtype: Subtype? = nil) -> (event: String, detail: String?) {
         var detail = [transaction.type.rawValue]
         if transaction.inAppOwnershipType == .familyShared { detail.append("family shared") }
         if transaction.revocationDate != nil {
@@ -162,9 +166,23 @@ struct ConsoleDecodedItem: Sendable {
             detail.append("replaced by a higher tier")
             return ("Upgraded", detail.joined(separator: ", "))
         }
-        let isRenewal = transaction.transactionReason == .renewal
-            || (transaction.type == .autoRenewableSubscription && transaction.transactionId != transaction.originalTransactionId)
-        return (isRenewal ? "Renewal" : "Purchase", detail.joined(separator: ", "))
+        return (purchaseOrRenewal(transaction, notificationType: notificationType, subtype: subtype), detail.joined(separator: ", "))
+    }
+
+    /// `Purchase` or `Renewal`, as Apple labels the transaction: the notification's type and subtype
+    /// when they say (`DID_RENEW`; `SUBSCRIBED` with `INITIAL_BUY` or `RESUBSCRIBE`), else the
+    /// transaction's `transactionReason`. The IDs do not tell: a first purchase of a subscription
+    /// can carry another transaction's original transaction ID (a resubscription, a purchase
+    /// restored on another device). A subscription transaction without either is `Transaction`;
+    /// other product types are only ever purchased.
+    static func purchaseOrRenewal(_ transaction: Transaction, notificationType: NotificationTypeV2?, subtype: Subtype?) -> String {
+        if notificationType == .didRenew { return "Renewal" }
+        if notificationType == .subscribed, subtype == .initialBuy || subtype == .resubscribe { return "Purchase" }
+        switch transaction.transactionReason {
+        case .renewal?: return "Renewal"
+        case .purchase?: return "Purchase"
+        default: return transaction.type == .autoRenewableSubscription ? "Transaction" : "Purchase"
+        }
     }
 
     /// Renewal info in a few words: auto-renew, the product it renews into, billing retry.

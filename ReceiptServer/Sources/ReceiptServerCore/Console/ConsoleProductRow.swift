@@ -6,6 +6,8 @@ import Foundation
 /// upgraded, auto-renew).
 struct ConsoleProductRow: Sendable {
     let productId: String
+    /// ``productId`` split after its dots, where the page may break the line.
+    let productIdParts: [String]
     let productType: String
     let granted: Bool
     /// The state in words: `Subscribed`, `In grace period`, `In billing retry`, `Expired`,
@@ -21,6 +23,7 @@ struct ConsoleProductRow: Sendable {
     /// transactions (by `transactionId`) and the subscription groups in which one was upgraded.
     init(_ entitlement: Entitlement, latest: [String: Transaction], upgradedGroups: Set<String>) {
         productId = entitlement.productId
+        productIdParts = ConsoleProductName.parts(entitlement.productId)
         productType = entitlement.productType.rawValue
         granted = entitlement.isGranted
         stateLabel = Self.label(entitlement.state)

@@ -40,7 +40,9 @@ enum ConsoleStylesheet {
     thead th { background: #f6f8fa; white-space: nowrap; }
     tbody th { font-weight: 600; }
     th, td { overflow-wrap: break-word; }
-    .product, .ids, .verdict .sub { overflow-wrap: anywhere; }
+    .ids, .verdict .sub { overflow-wrap: anywhere; }
+    /* Product IDs break at their dots only (<wbr> after each), never mid-word. */
+    .product { overflow-wrap: normal; word-break: keep-all; }
     .product-cell, td.product { min-width: 10rem; }
     .event-cell { min-width: 12rem; }
     .state-cell, .verdict { min-width: 9rem; }

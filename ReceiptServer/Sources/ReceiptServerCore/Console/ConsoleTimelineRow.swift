@@ -6,6 +6,8 @@ struct ConsoleTimelineRow: Sendable {
     let detail: String?
     let dates: [ConsoleLabeledDate]
     let productId: String
+    /// ``productId`` split after its dots, where the page may break the line.
+    let productIdParts: [String]
     /// `nil` for data without one (renewal info).
     let transactionId: String?
     /// Shown only when it differs from ``transactionId``.
@@ -27,6 +29,7 @@ struct ConsoleTimelineRow: Sendable {
         detail = item.detail
         dates = item.dates
         productId = item.productId
+        productIdParts = ConsoleProductName.parts(item.productId)
         transactionId = item.transactionId.isEmpty ? nil : item.transactionId
         originalTransactionId = item.originalTransactionId.isEmpty || item.originalTransactionId == item.transactionId ? nil : item.originalTransactionId
         environment = item.environment

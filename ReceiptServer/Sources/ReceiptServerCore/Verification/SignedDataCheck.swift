@@ -9,6 +9,15 @@ struct SignedDataCheck: Sendable {
     let verifier: SignedDataVerifier
     let metrics: ServerMetrics
 
+    /// `text` and `next` as two sentences: `text` ends with one period (the verifier's messages
+    /// may end with their own), then a space and `next`.
+    static func sentences(_ text: String, _ next: String) -> String {
+        var text = text
+        while let last = text.last, last == " " { text.removeLast() }
+        if let last = text.last, ".!?".contains(last) { return "\(text) \(next)" }
+        return "\(text). \(next)"
+    }
+
     /// What was verified, the `kind` label of the metric.
     enum Kind: String, Sendable {
         /// `POST /transactions`' `signedTransaction`.
@@ -37,7 +46,7 @@ struct SignedDataCheck: Sendable {
             result = try verify()
         } catch {
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
-            throw APIError(.badRequest, code: error.code.description, "\(field) is not signed data of the expected kind: \(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, Self.sentences("\(field) is not signed data of the expected kind: \(error.message)", "Nothing was stored."))
         }
         return try accept(kind, field, result)
     }
@@ -52,7 +61,7 @@ struct SignedDataCheck: Sendable {
             return value
         case .unverified(_, let error):
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code)
-            throw APIError(.unprocessableContent, code: "unverified", "\(field) does not verify: \(error). Nothing was stored.")
+            throw APIError(.unprocessableContent, code: "unverified", Self.sentences("\(field) does not verify: \(error)", "Nothing was stored."))
         }
     }
 
@@ -73,7 +82,7 @@ struct SignedDataCheck: Sendable {
             result = try verifier.verifyNotification(jws)
         } catch {
             metrics.recordVerification(kind: Kind.notification.rawValue, outcome: error.code.description)
-            throw APIError(.badRequest, code: error.code.description, "signedPayload is not a notification JWS: \(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, Self.sentences("signedPayload is not a notification JWS: \(error.message)", "Nothing was stored."))
         }
         return try notification(result, kind: .notification)
     }
@@ -91,10 +100,10 @@ struct SignedDataCheck: Sendable {
         case nil: break
         case .failure(let error):
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
-            throw APIError(.badRequest, code: error.code.description, "The notification's signedTransactionInfo does not decode: \(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, Self.sentences("The notification's signedTransactionInfo does not decode: \(error.message)", "Nothing was stored."))
         case .success(.unverified(_, let error)):
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code)
-            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedTransactionInfo does not: \(error). Nothing was stored.")
+            throw APIError(.unprocessableContent, code: "unverified", Self.sentences("The notification verified but its signedTransactionInfo does not: \(error)", "Nothing was stored."))
         case .success(.verified(let verified)):
             transaction = verified
         }
@@ -103,10 +112,10 @@ struct SignedDataCheck: Sendable {
         case nil: break
         case .failure(let error):
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
-            throw APIError(.badRequest, code: error.code.description, "The notification's signedRenewalInfo does not decode: \(error.message) Nothing was stored.")
+            throw APIError(.badRequest, code: error.code.description, Self.sentences("The notification's signedRenewalInfo does not decode: \(error.message)", "Nothing was stored."))
         case .success(.unverified(_, let error)):
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code)
-            throw APIError(.unprocessableContent, code: "unverified", "The notification verified but its signedRenewalInfo does not: \(error). Nothing was stored.")
+            throw APIError(.unprocessableContent, code: "unverified", Self.sentences("The notification verified but its signedRenewalInfo does not: \(error)", "Nothing was stored."))
         case .success(.verified(let verified)):
             renewal = verified
         }

@@ -40,7 +40,7 @@ extension ConsoleTemplates {
     <tbody>
     {{#products}}
     <tr>
-    <th scope="row" class="product-cell"><span class="product">{{productId}}</span><span class="sub">{{productType}}</span></th>
+    <th scope="row" class="product-cell"><span class="product">{{#productIdParts}}{{.}}<wbr>{{/productIdParts}}</span><span class="sub">{{productType}}</span></th>
     <td>{{#granted}}<span class="badge ok">Granted</span>{{/granted}}{{^granted}}<span class="badge bad">Not granted</span>{{/granted}}</td>
     <td class="state-cell"><span class="state">{{stateLabel}}</span>{{#qualifiers}} <span class="badge">{{.}}</span>{{/qualifiers}}</td>
     <td class="dates">{{#dates}}<span class="sub">{{label}} {{#date}}{{>time}}{{/date}}</span>{{/dates}}</td>
@@ -87,7 +87,7 @@ extension ConsoleTemplates {
     <tr class="{{rowClass}}">
     <td class="when">{{#signed}}{{>time}}{{/signed}}{{^signed}}unknown{{/signed}}<span class="sub">{{environment}}</span></td>
     <th scope="row" class="event-cell"><span class="event">{{event}}</span>{{#detail}}<span class="sub">{{.}}</span>{{/detail}}{{#dates}}<span class="sub">{{label}} {{#date}}{{>time}}{{/date}}</span>{{/dates}}</th>
-    <td class="ids"><span class="product">{{productId}}</span><span class="sub">{{#transactionId}}transaction {{.}}{{/transactionId}}{{#originalTransactionId}}, original {{.}}{{/originalTransactionId}}</span></td>
+    <td class="ids"><span class="product">{{#productIdParts}}{{.}}<wbr>{{/productIdParts}}</span><span class="sub">{{#transactionId}}transaction {{.}}{{/transactionId}}{{#originalTransactionId}}, original {{.}}{{/originalTransactionId}}</span></td>
     <td class="verdict">{{#verified}}<span class="badge ok">Verifies</span>{{/verified}}{{^verified}}<span class="badge bad">Does not verify</span><span class="sub">{{failure}}</span>{{/verified}}{{#storedRejection}}<span class="sub">Not counted: {{.}}</span>{{/storedRejection}}</td>
     <td><a href="{{payloadURL}}">Payload<span class="visually-hidden"> of {{event}} {{transactionId}}</span></a></td>
     </tr>
