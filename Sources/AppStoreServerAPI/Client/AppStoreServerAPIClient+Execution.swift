@@ -95,7 +95,7 @@ extension AppStoreServerAPIClient {
             case .wait(let duration): wait = duration
             }
             guard now + wait < deadline else {
-                throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): Apple's published rate limit for \(limit.endpoint) (\(limit.perSecond) requests per second in production, 10 % in the sandbox, counted over Options.pacing.window) has no room for \(wait), past the deadline (\(deadline - now) left of \(options.deadline)); try again later, spread the calls out, or raise Options.deadline",
+                throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): Apple's published rate limit for \(limit.endpoint) (\(limit.perSecond) requests per second in production, 10 % in the sandbox) has no room for \(wait), past the deadline (\(deadline - now) left of \(options.deadline)); try again later, spread the calls out, or raise Options.deadline",
                                              retryAfter: wait, retryAfterDate: self.clock().addingTimeInterval(Self.seconds(wait)))
             }
             do {
