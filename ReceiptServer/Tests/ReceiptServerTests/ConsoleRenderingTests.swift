@@ -1,3 +1,4 @@
+import AppStoreVerification
 import Foundation
 @testable import ReceiptServerCore
 import Testing
