@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Memory safety checks, beyond the normal test run:
-#   1. the C shim under AddressSanitizer + LeakSanitizer + UBSan, every function on every path, 200 times;
+#   1. the C shim (asv_openssl.c, asv_sign.c) under AddressSanitizer + LeakSanitizer + UBSan: every
+#      exported function, on good input and on the error paths a harness can reach, 200 times;
 #   2. the same harness under valgrind (no leak, no invalid access);
 #   3. the whole Swift test suite (library, shim and CLI) under AddressSanitizer;
 #   4. the concurrency tests under ThreadSanitizer;

@@ -1,6 +1,7 @@
-// Exercises every function of the OpenSSL shim, on good input and on every failure path, many
-// times over, so that AddressSanitizer / LeakSanitizer or valgrind can prove that the shim frees
-// every OpenSSL object it allocates and never touches memory it should not.
+// Exercises every function of asv_openssl.c and asv_sign.c, on good input and on failure paths
+// (ARCHITECTURE.md, "The C shim, function by function", lists those no test reaches), many times
+// over, so that AddressSanitizer / LeakSanitizer or valgrind can prove that the shim frees every
+// OpenSSL object it allocates and never touches memory it should not.
 //
 // Built and run by Scripts/memory-check.sh:
 //   shim-check ROOT.der INTERMEDIATE.der LEAF.der SIGNING_INPUT SIGNATURE(64 raw bytes) ITERATIONS
