@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 /// The bytes of the file at `path` (the caller frees them), its size in `*length`.
-static unsigned char *read_path(const char *path, size_t *length) {
+static inline unsigned char *read_path(const char *path, size_t *length) {
     FILE *file = fopen(path, "rb");
     if (file == NULL) {
         perror(path);
@@ -29,7 +29,7 @@ static unsigned char *read_path(const char *path, size_t *length) {
 }
 
 /// The bytes of `directory/name` (the caller frees them), its size in `*length`.
-static unsigned char *read_file(const char *directory, const char *name, size_t *length) {
+static inline unsigned char *read_file(const char *directory, const char *name, size_t *length) {
     char path[4096];
     snprintf(path, sizeof(path), "%s/%s", directory, name);
     return read_path(path, length);

@@ -5,7 +5,7 @@
 // Built and run by Scripts/memory-check.sh on a PKI minted by Scripts/make-ocsp-test-pki.sh and
 // responses written by `openssl ocsp -reqin ... -respout ...`:
 //   ocsp-shim-check DIR ITERATIONS
-// DIR holds intermediate.der, good.der, revoked.der, unknown.der, and the DER responses
+// DIR holds root.der (no Authority Information Access), intermediate.der, good.der, revoked.der, unknown.der, and the DER responses
 // good.resp (for good), revoked.resp, unknown.resp, unrelated.resp (good's status signed by an
 // unrelated key), good-nonce.req (a request about good made by `openssl ocsp -nonce -reqout`) and
 // good-nonce.resp (the responder's answer to it, echoing its nonce).
@@ -15,6 +15,7 @@
 
 #include "check-files.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,7 @@ int main(int argc, char **argv) {
     }
     const char *directory = argv[1];
     int iterations = atoi(argv[2]);
+    X509 *root = load_certificate(directory, "root.der");
     X509 *intermediate = load_certificate(directory, "intermediate.der");
     X509 *good = load_certificate(directory, "good.der");
     X509 *revoked = load_certificate(directory, "revoked.der");
@@ -113,6 +115,17 @@ int main(int argc, char **argv) {
     memcpy(other_nonce, sent_nonce, nonce_length);
     other_nonce[nonce_length - 1] ^= 0x01;
     int64_t now = (int64_t)time(NULL);
+    unsigned char *longer_response = malloc(good_length + 1);
+    if (longer_response == NULL) {
+        return 2;
+    }
+    memcpy(longer_response, good_response, good_length);
+    longer_response[good_length] = 0;
+    // OCSPResponse { responseStatus unauthorized(6) }: unsigned, as RFC 6960 has it.
+    const unsigned char unauthorized[] = {0x30, 0x03, 0x0A, 0x01, 0x06};
+    // OCSPResponse { successful, responseBytes { responseType id-pkix-ocsp-nonce (not basic), response "" } }.
+    const unsigned char not_basic[] = {0x30, 0x14, 0x0A, 0x01, 0x00, 0xA0, 0x0F, 0x30, 0x0D, 0x06, 0x09, 0x2B, 0x06,
+                                       0x01, 0x05, 0x05, 0x07, 0x30, 0x01, 0x02, 0x04, 0x00};
 
     for (int i = 0; i < iterations; i++) {
         asv_error err;
@@ -120,6 +133,8 @@ int main(int argc, char **argv) {
         expect(asv_ocsp_responder_url(good, url, sizeof(url), &err) == 1 && strncmp(url, "http://127.0.0.1:", 17) == 0,
                "the leaf's AIA names the loopback responder");
         expect(asv_ocsp_responder_url(good, url, 8, &err) == -1, "a URL longer than the buffer is refused");
+        expect(asv_ocsp_responder_url(good, url, 0, &err) == -1, "no buffer at all is refused");
+        expect(asv_ocsp_responder_url(root, url, sizeof(url), &err) == 0 && url[0] == '\0', "a certificate without AIA names no responder");
 
         uint8_t der[512];
         size_t der_length = 0;
@@ -129,6 +144,12 @@ int main(int argc, char **argv) {
                "a request with a nonce encodes");
         expect(asv_ocsp_request_der(&request, der, 10, &der_length, &err) == -1 && der_length > 10,
                "a too-small buffer is refused with the length needed");
+        asv_ocsp_request plain = {.certificate = good, .issuer = intermediate};
+        expect(asv_ocsp_request_der(&plain, der, sizeof(der), &der_length, &err) == 1 && der_length > 40, "a request without a nonce encodes");
+        asv_ocsp_request no_issuer = {.certificate = good};
+        expect(asv_ocsp_request_der(&no_issuer, der, sizeof(der), &der_length, &err) == -1, "a request without the issuer is refused");
+        asv_ocsp_request long_nonce = {.certificate = good, .issuer = intermediate, .nonce = nonce, .nonce_length = (size_t)INT_MAX + 1};
+        expect(asv_ocsp_request_der(&long_nonce, der, sizeof(der), &der_length, &err) == -1, "a nonce over INT_MAX is refused before reading");
 
         asv_ocsp_report report;
         expect(check(good, intermediate, good_response, good_length, now, &report) == 1
@@ -161,6 +182,24 @@ int main(int argc, char **argv) {
                    && report.failure == ASV_OCSP_ERR_NOT_YET_VALID,
                "a response from the future is refused as not yet valid");
 
+        expect(check(good, intermediate, good_response, 0, now, &report) == 0 && report.failure == ASV_OCSP_ERR_MALFORMED,
+               "an empty response is refused");
+        expect(check(good, intermediate, longer_response, good_length + 1, now, &report) == 0
+                   && report.failure == ASV_OCSP_ERR_MALFORMED,
+               "a response with a trailing byte is refused");
+        expect(check(good, intermediate, unauthorized, sizeof(unauthorized), now, &report) == 0
+                   && report.failure == ASV_OCSP_ERR_RESPONDER_STATUS && report.responder_status == ASV_OCSP_RESPONDER_UNAUTHORIZED,
+               "an unauthorized (unsigned) answer is refused with its status");
+        expect(check(good, intermediate, not_basic, sizeof(not_basic), now, &report) == 0
+                   && report.failure == ASV_OCSP_ERR_NOT_BASIC,
+               "a successful response that is not a basic response is refused");
+        expect(check_with_nonce(good, intermediate, good_response, good_length, sent_nonce, (size_t)INT_MAX + 1, now, &report) == -1,
+               "a nonce over INT_MAX is an internal error, not read");
+        asv_ocsp_check negative = {.certificate = good, .issuer = intermediate, .response = good_response,
+                                   .response_length = good_length, .now = now, .clock_skew = -1};
+        expect(asv_ocsp_check_response(&negative, &report, &err) == -1 && asv_ocsp_check_response(NULL, &report, &err) == -1,
+               "a negative skew or no check is an internal error");
+
         // The nonce: echoed and equal, echoed and different (a replayed answer), not echoed.
         expect(check_with_nonce(good, intermediate, nonce_response, nonce_response_length, sent_nonce, nonce_length, now, &report) == 1
                    && report.cert_status == ASV_OCSP_STATUS_GOOD && report.nonce_echoed == 1,
@@ -184,6 +223,8 @@ int main(int argc, char **argv) {
     free(nonce_response);
     free(sent_nonce);
     free(other_nonce);
+    free(longer_response);
+    asv_x509_free(root);
     asv_x509_free(intermediate);
     asv_x509_free(good);
     asv_x509_free(revoked);

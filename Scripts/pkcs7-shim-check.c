@@ -13,6 +13,7 @@
 #include <openssl/x509.h>
 #include "check-files.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,8 @@ int main(int argc, char **argv) {
     int iterations = atoi(argv[2]);
     const char *valid[] = {"valid-sha256.der", "valid-sha1.der", "valid-signed-attributes.der", "valid-no-in-app.der"};
     const char *invalid_signature[] = {"tampered-content.der", "signed-attributes-tampered.der",
-                                       "signed-attributes-wrong-digest.der", "md5-digest.der", "signed-by-other-key.der"};
+                                       "signed-attributes-wrong-digest.der", "md5-digest.der", "signed-by-other-key.der",
+                                       "leaf-ec-key.der", "sha1-declared-sha256-signed.der"};
     const char *unparsable[] = {"two-signers.der", "detached-content.der", "trailing-bytes.der", "no-certificates.der",
                                 "content-not-data.der", "signer-certificate-absent.der", "length-past-end.der",
                                 "ber-unterminated.der", "ber-trailing-after-eoc.der"};
@@ -68,8 +70,21 @@ int main(int argc, char **argv) {
             expect(asv_pkcs7_parse(der, length, 8, &parsed, &error) == 1, "valid receipt parses", valid[i]);
             if (parsed != NULL) {
                 expect(asv_pkcs7_verify_signature(parsed, &error) == 1, "valid signature verifies", valid[i]);
+                size_t content_length = 0, certificate_length = 0;
+                expect(asv_pkcs7_content(parsed, &content_length) != NULL && content_length > 0, "content", valid[i]);
+                size_t count = asv_pkcs7_certificate_count(parsed);
+                asv_pkcs7_signer_summary signer = asv_pkcs7_signer(parsed);
+                expect(count >= 1 && signer.certificate_index < count &&
+                           asv_pkcs7_certificate_der(parsed, signer.certificate_index, &certificate_length) != NULL && certificate_length > 0,
+                       "the signer's certificate", valid[i]);
+                expect(asv_pkcs7_certificate_der(parsed, count, &certificate_length) == NULL && certificate_length == 0,
+                       "no certificate past the last", valid[i]);
                 asv_pkcs7_free(parsed);
             }
+            parsed = NULL;
+            expect(asv_pkcs7_parse(der, length, 1, &parsed, &error) == 0 && parsed == NULL, "more certificates than allowed", valid[i]);
+            expect(asv_pkcs7_parse(der, 0, 8, &parsed, &error) == 0, "empty input", valid[i]);
+            expect(asv_pkcs7_parse(der, SIZE_MAX, 8, &parsed, &error) == 0, "a length over LONG_MAX refused before reading", valid[i]);
 
             X509 *leaf = NULL, *intermediate = NULL;
             int stripped_length = 0, ignored = 0;
