@@ -131,8 +131,8 @@ public final class ReceiptServer: Service, Sendable {
             environment: reconcile.environment, verifier: verifier, options: reconcile.options)
     }
 
-    /// The routes, behind the client address, log, metrics, JSON error, HEAD and body limit
-    /// middleware, with the caller established by the bearer token; the routes that reveal a
+    /// The routes (answering `HEAD` as `GET` once wrapped in ``HeadAsGet``), behind the client
+    /// address, log, metrics, JSON error and body limit middleware, with the caller established by the bearer token; the routes that reveal a
     /// customer's data behind the token (unless the server runs with `--allow-unauthenticated`),
     /// reconcile behind it always.
     func makeRouter() -> Router<ReceiptRequestContext> {
@@ -141,7 +141,6 @@ public final class ReceiptServer: Service, Sendable {
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: JSONErrorMiddleware())
-        router.add(middleware: HeadMiddleware())
         router.add(middleware: BodyLimitMiddleware(maximumBodyBytes: context.configuration.maximumBodyBytes))
         router.add(middleware: BearerTokenMiddleware(
             token: access.bearerToken, metricsToken: metricsExposure.listener == nil ? metricsExposure.token : nil,
@@ -191,7 +190,6 @@ public final class ReceiptServer: Service, Sendable {
     func makeMetricsRouter() -> Router<ReceiptRequestContext> {
         let router = Router(context: ReceiptRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
-        router.add(middleware: HeadMiddleware())
         router.add(middleware: BearerTokenMiddleware(token: nil, metricsToken: metricsExposure.token, throttle: throttle, metrics: metrics))
         let route = MetricsRoute(metrics: metrics, requiresToken: metricsExposure.token != nil, metricsTokenOnly: true)
         router.get("metrics") { request, requestContext in
@@ -242,7 +240,7 @@ public final class ReceiptServer: Service, Sendable {
         // HTTP server and, on graceful shutdown, stops them in reverse after the HTTP server has
         // answered its last request: the backfill, then the store's, which close the database.
         let app = Application(
-            router: makeRouter(),
+            router: HeadAsGet(router: makeRouter()),
             server: makeServerBuilder(),
             configuration: .init(
                 address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer",
@@ -267,7 +265,7 @@ public final class ReceiptServer: Service, Sendable {
         // The listener's own connections are not the service's: counted in a registry of their own.
         let listenerMetrics = ServerMetrics()
         return Application(
-            router: makeMetricsRouter(),
+            router: HeadAsGet(router: makeMetricsRouter()),
             server: .http1(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [ConnectionTimeoutHandler(limits: limits, logger: logger, metrics: listenerMetrics)])),
             configuration: .init(address: .hostname(listener.host, port: listener.port), serverName: "ReceiptServer metrics"),
