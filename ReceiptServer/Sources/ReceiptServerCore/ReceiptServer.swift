@@ -18,10 +18,12 @@ import ServiceLifecycle
 /// services (SQLite's writer and its deadline timer, or the PostgreSQL pool). On graceful shutdown
 /// (SIGTERM, SIGINT, or the group's `triggerGracefulShutdown()`) the server stops accepting
 /// connections and finishes the requests in flight, then the store's services stop and close the
-/// database. A
+/// database (SQLite's write-ahead log checkpointed into the file first). A
 /// client cannot hold a connection or the shutdown: ``ConnectionLimits`` closes slow headers,
-/// stalled bodies and idle connections, and bodies still arriving at shutdown after its grace
-/// period. (Bound the shutdown as a whole with the group's `maximumGracefulShutdownDuration`, as
+/// stalled bodies and idle connections, connections over the per-address limit, and bodies still
+/// arriving at shutdown after its grace period. Wrong tokens are throttled per client address
+/// (``AuthenticationThrottleLimits``, with the client named by ``TrustedProxies``), and `/metrics`
+/// is served as ``MetricsExposure`` says. (Bound the shutdown as a whole with the group's `maximumGracefulShutdownDuration`, as
 /// the `ReceiptServer` command does.)
 public final class ReceiptServer: Service, Sendable {
     /// The database.

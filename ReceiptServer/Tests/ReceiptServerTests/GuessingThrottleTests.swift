@@ -63,6 +63,28 @@ struct GuessingThrottleTests {
         } }
     }
 
+    @Test("Many addresses guessing: the table stays bounded, and a guessing address is still throttled")
+    func manyAddresses() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let limits = AuthenticationThrottleLimits(freeFailures: 0, firstDelay: .seconds(3600), maximumAddresses: 20)
+        let proxied = try TrustedProxies(["127.0.0.2"])
+        let server = try await TestServer.start(databasePath: directory.databasePath, trustedProxies: proxied, throttle: limits)
+        try await server.stopping {
+            let wrong = ("Authorization", "Bearer guess-0123456789abcdef0123456789abcdef")
+            // 50 addresses through the trusted proxy, each wrong once (kept: the table holds 20).
+            for index in 0..<50 {
+                let answer = try await RawConnection.exchange(port: server.port, from: "127.0.0.2", "GET", Self.path,
+                                                              headers: [wrong, ("X-Forwarded-For", "198.51.100.\(index)")])
+                #expect(answer.status == 401)
+            }
+            // The latest address is remembered and waits.
+            let latest = try await RawConnection.exchange(port: server.port, from: "127.0.0.2", "GET", Self.path,
+                                                          headers: [wrong, ("X-Forwarded-For", "198.51.100.49")])
+            #expect(latest.status == 429)
+        }
+    }
+
     @Test("The token rule: 32+ printable characters, 8+ different ones, not one piece repeated")
     func tokenRule() throws {
         #expect(AccessTokenRule.weakness(of: "aaaaaaaaaaaaaaaa") != nil)

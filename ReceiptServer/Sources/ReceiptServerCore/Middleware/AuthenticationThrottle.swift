@@ -62,13 +62,15 @@ final class AuthenticationThrottle: Sendable {
         }
     }
 
-    /// Drops every expired record, and the least recently failed one if none expired.
+    /// Makes room when the table is full: drops every expired record and, if that is not enough,
+    /// the least recently failed tenth (so that many addresses guessing at once cost one sort per
+    /// tenth of the table, not a scan per failure).
     private static func forgetOldest(_ records: inout [String: Record], now: ContinuousClock.Instant, forgetAfter: Duration) {
-        let before = records.count
+        let capacity = records.count
         records = records.filter { now - $0.value.lastFailure <= forgetAfter }
-        if records.count == before, let oldest = records.min(by: { $0.value.lastFailure < $1.value.lastFailure })?.key {
-            records[oldest] = nil
-        }
+        guard records.count >= capacity else { return }
+        let oldest = records.sorted { $0.value.lastFailure < $1.value.lastFailure }.prefix(max(1, capacity / 10))
+        for (key, _) in oldest { records[key] = nil }
     }
 
     /// `Retry-After`'s value for `wait`: whole seconds, at least 1.
