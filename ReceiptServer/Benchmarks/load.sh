@@ -23,7 +23,7 @@ database="${2:-}"
 connections="${CONNECTIONS:-16}"
 threads=2
 distinct="${DISTINCT:-40000}"
-token="load-benchmark-token"
+token="$(openssl rand -hex 32)"
 
 if ! command -v wrk >/dev/null 2>&1; then
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

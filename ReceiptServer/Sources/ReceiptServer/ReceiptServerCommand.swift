@@ -188,6 +188,8 @@ struct ReceiptServerCommand: AsyncParsableCommand {
         let server = try await ReceiptServer(
             configuration: configuration, connectionLimits: limits,
             access: try service.accessControl(environment: environmentVariables),
+            trustedProxies: try service.trustedProxies(environment: environmentVariables),
+            metricsExposure: try service.metricsExposure(environment: environmentVariables),
             reconcile: try service.reconcileConfiguration(environment: environmentVariables, verifierEnvironment: verifier.environment),
             backfill: try service.backfillConfiguration(environment: environmentVariables),
             logger: logger)

@@ -13,7 +13,7 @@ import ReceiptServerCore
 /// token) and reconciliation (App Store Server API credentials). Each can come from the
 /// environment instead; an option on the command line wins.
 struct ServiceOptions: ParsableArguments {
-    @Option(help: "Seconds a new connection has to send its first request's complete headers. [env: RECEIPT_SERVER_HEADER_TIMEOUT; default: 30]")
+    @Option(help: "Seconds a new connection has to send its first request's complete headers. [env: RECEIPT_SERVER_HEADER_TIMEOUT; default: 10]")
     var headerTimeout: Double?
 
     @Option(help: "Seconds a request's whole body has to arrive once its headers are in. [env: RECEIPT_SERVER_BODY_TIMEOUT; default: 30]")
@@ -24,6 +24,21 @@ struct ServiceOptions: ParsableArguments {
 
     @Option(help: "Connections open at once; at the limit new ones wait in the listen backlog. [env: RECEIPT_SERVER_MAX_CONNECTIONS; default: 1000, or 64 under the open-file limit (ulimit -n) when that is lower]")
     var maxConnections: Int?
+
+    @Option(help: "Connections open at once from one client address (an IPv6 client: its /64); one more is closed at once. Trusted proxies are not counted. [env: RECEIPT_SERVER_MAX_CONNECTIONS_PER_ADDRESS; default: 64]")
+    var maxConnectionsPerAddress: Int?
+
+    @Option(help: "A proxy's IP address whose X-Forwarded-For header names the client (repeatable); its connections are not capped per address. [env: RECEIPT_SERVER_TRUSTED_PROXIES, separated by commas; default: none]")
+    var trustedProxy: [String] = []
+
+    @Option(help: "A bearer token of its own for GET /metrics, for Prometheus (same rule as the access token). [env: RECEIPT_SERVER_METRICS_TOKEN; default: none: /metrics needs the access token]")
+    var metricsToken: String?
+
+    @Option(help: "Serve /metrics on this port alone (open there unless --metrics-token is set); the server's port then answers /metrics 404. [env: RECEIPT_SERVER_METRICS_PORT; default: none]")
+    var metricsPort: Int?
+
+    @Option(help: "The address of the --metrics-port listener. [env: RECEIPT_SERVER_METRICS_HOST; default: 127.0.0.1]")
+    var metricsHost: String?
 
     @Option(help: "On SIGTERM, seconds a body still arriving has before its connection closes. [env: RECEIPT_SERVER_SHUTDOWN_GRACE_PERIOD; default: 10]")
     var shutdownGracePeriod: Double?
@@ -70,6 +85,10 @@ struct ServiceOptions: ParsableArguments {
         if let value = try seconds(shutdownGracePeriod, "RECEIPT_SERVER_SHUTDOWN_GRACE_PERIOD", "shutdown-grace-period", environment) {
             limits.shutdownGracePeriod = value
         }
+        if let value = try whole(maxConnectionsPerAddress, "RECEIPT_SERVER_MAX_CONNECTIONS_PER_ADDRESS", "max-connections-per-address", environment) {
+            guard value > 0 else { throw ValidationError("The per-address connection limit is \(value); give a positive number (--max-connections-per-address).") }
+            limits.maximumConnectionsPerAddress = value
+        }
         if let value = try whole(maxConnections, "RECEIPT_SERVER_MAX_CONNECTIONS", "max-connections", environment) {
             guard value > 0 else { throw ValidationError("The connection limit is \(value); give a positive number (--max-connections).") }
             limits.maximumConnections = value
@@ -104,19 +123,48 @@ struct ServiceOptions: ParsableArguments {
         guard let token = text(accessToken, "RECEIPT_SERVER_ACCESS_TOKEN", environment) else {
             guard allowUnauthenticated else {
                 throw ValidationError("""
-                    No access token: set RECEIPT_SERVER_ACCESS_TOKEN (or --access-token) to a secret of 16 or more printable characters, \
-                    e.g. `openssl rand -hex 32`, and give it to your backend. Without one, anyone who can reach the port could read \
+                    No access token: set RECEIPT_SERVER_ACCESS_TOKEN (or --access-token) to a random secret of 32 or more characters, \
+                    made with `openssl rand -hex 32`, and give it to your backend. Without one, anyone who can reach the port could read \
                     customers' entitlements. To run without one anyway (a private port, or apps that keep their appAccountToken secret; \
                     reconcile is then refused to everyone), pass --allow-unauthenticated or set RECEIPT_SERVER_ALLOW_UNAUTHENTICATED=1.
                     """)
             }
             return .allowUnauthenticated
         }
-        guard token.count >= 16, token.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline && $0.asciiValue.map { $0 >= 0x21 && $0 < 0x7F } == true }) else {
-            throw ValidationError("The access token (--access-token, RECEIPT_SERVER_ACCESS_TOKEN) must be at least 16 printable ASCII characters without spaces; generate one with `openssl rand -hex 32`.")
+        if let weakness = AccessTokenRule.weakness(of: token) {
+            throw ValidationError(WeakAccessTokenError(setting: "RECEIPT_SERVER_ACCESS_TOKEN (--access-token)", weakness: weakness).description)
         }
         // A token set makes --allow-unauthenticated moot: everything stays behind the token.
         return AccessControl(bearerToken: token)
+    }
+
+    /// The proxies whose `X-Forwarded-For` is believed.
+    func trustedProxies(environment: [String: String]) throws -> TrustedProxies {
+        var addresses = trustedProxy
+        if addresses.isEmpty, let list = text(nil, "RECEIPT_SERVER_TRUSTED_PROXIES", environment) {
+            addresses = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        do {
+            return try TrustedProxies(addresses)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Who may read `/metrics`, and where.
+    func metricsExposure(environment: [String: String]) throws -> MetricsExposure {
+        var exposure = MetricsExposure()
+        if let token = text(metricsToken, "RECEIPT_SERVER_METRICS_TOKEN", environment) {
+            if let weakness = AccessTokenRule.weakness(of: token) {
+                throw ValidationError(WeakAccessTokenError(setting: "RECEIPT_SERVER_METRICS_TOKEN (--metrics-token)", weakness: weakness).description)
+            }
+            exposure.token = token
+        }
+        if let port = try whole(metricsPort, "RECEIPT_SERVER_METRICS_PORT", "metrics-port", environment) {
+            guard (0...65535).contains(port) else { throw ValidationError("The metrics port is \(port); use 0...65535 (--metrics-port).") }
+            exposure.listener = .init(host: text(metricsHost, "RECEIPT_SERVER_METRICS_HOST", environment) ?? "127.0.0.1", port: port)
+        }
+        return exposure
     }
 
     /// The notification backfill's schedule, or `nil` when it is turned off (`--backfill-interval 0`).

@@ -88,8 +88,8 @@ struct ConsoleFixture {
 
     /// A server for this fixture's PKI (or `roots`) with the console on (an access token).
     func startServer(databasePath: String, roots: [TrustedRoot]? = nil, reconcile: ReconcileConfiguration? = nil,
-                     logger: Logger? = nil) async throws -> TestServer {
+                     throttle: AuthenticationThrottleLimits = AuthenticationThrottleLimits(), logger: Logger? = nil) async throws -> TestServer {
         try await TestServer.start(databasePath: databasePath, roots: roots ?? [pki.trustedRoot], now: now,
-                                   access: AccessControl(bearerToken: Self.token), reconcile: reconcile, logger: logger)
+                                   access: AccessControl(bearerToken: Self.token), throttle: throttle, reconcile: reconcile, logger: logger)
     }
 }

@@ -75,7 +75,7 @@ struct OperationsTests {
         let lines = NIOLockedValueBox<[CapturingLogHandler.Line]>([])
         var logger = Logger(label: "ReceiptServerTests") { _ in CapturingLogHandler(lines: lines) }
         logger.logLevel = .info
-        let token = "log-test-token-0123456789abcdef"
+        let token = "log-test-token-0123456789abcdef-0123"
         let jws = try TestData.jws("jws/transaction-valid.jws")
         let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now,
                                                 access: AccessControl(bearerToken: token), logger: logger)

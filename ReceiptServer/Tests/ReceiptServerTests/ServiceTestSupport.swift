@@ -24,6 +24,10 @@ extension TestServer {
         nonRenewingDurations: [String: TimeInterval] = [:],
         connectionLimits: ConnectionLimits = ConnectionLimits(),
         access: AccessControl = TestServer.backendAccess,
+        trustedProxies: TrustedProxies = TrustedProxies(),
+        throttle: AuthenticationThrottleLimits = AuthenticationThrottleLimits(),
+        metricsExposure: MetricsExposure = MetricsExposure(),
+        onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         reconcile: ReconcileConfiguration? = nil,
         backfill: BackfillConfiguration? = nil,
         onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in },
@@ -40,7 +44,8 @@ extension TestServer {
             nonRenewingDurations: nonRenewingDurations, now: { now })
         return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
             try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
-                                    reconcile: reconcile, backfill: backfill, logger: logger, onServerRunning: onServerRunning, onBackfill: onBackfill)
+                                    trustedProxies: trustedProxies, throttle: throttle, metricsExposure: metricsExposure,
+                                    reconcile: reconcile, backfill: backfill, logger: logger, onServerRunning: onServerRunning, onMetricsRunning: onMetricsRunning, onBackfill: onBackfill)
         }
     }
 
@@ -104,17 +109,40 @@ final class RawConnection: Sendable {
         self.state = state
     }
 
-    /// Connects to 127.0.0.1:`port`.
-    static func connect(port: Int) async throws -> RawConnection {
+    /// Connects to 127.0.0.1:`port`, from `source` (another loopback address, such as
+    /// `127.0.0.2`, is another client address to the server) or from the system's choice.
+    static func connect(port: Int, from source: String? = nil) async throws -> RawConnection {
         let state = NIOLockedValueBox<(received: [UInt8], closed: Bool)>(([], false))
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(Recorder(state: state))
                 }
             }
-            .connect(host: "127.0.0.1", port: port).get()
+        if let source {
+            bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0))
+        }
+        let channel = try await bootstrap.connect(host: "127.0.0.1", port: port).get()
         return RawConnection(channel: channel, state: state)
+    }
+
+    /// Calls `onClose` once the connection is closed (by either side).
+    func whenClosed(_ onClose: @escaping @Sendable () -> Void) {
+        channel.closeFuture.whenComplete { _ in onClose() }
+    }
+
+    /// Sends one request with `Connection: close` from `source` and returns the whole answer (the
+    /// server closes the connection after it).
+    static func exchange(port: Int, from source: String?, _ method: String, _ path: String, headers: [(String, String)] = [],
+                         body: String = "") async throws -> RawAnswer {
+        let connection = try await connect(port: port, from: source)
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }
+        text += "\r\n" + body
+        try await connection.send(text)
+        try await within(.seconds(30), "the answer to \(method) \(path)") { try await connection.waitUntilClosed() }
+        return RawAnswer(connection.received)
     }
 
     /// Sends `text` (ASCII).
@@ -162,6 +190,30 @@ final class RawConnection: Sendable {
             context.fireChannelInactive()
         }
     }
+}
+
+/// An HTTP/1.1 answer read off a raw connection.
+struct RawAnswer: Sendable {
+    /// The status code (0 when there was no status line).
+    let status: Int
+    /// The header lines, names lowercased.
+    let headers: [(String, String)]
+    /// The body.
+    let body: String
+
+    init(_ text: String) {
+        let (head, body) = text.range(of: "\r\n\r\n").map { (String(text[..<$0.lowerBound]), String(text[$0.upperBound...])) } ?? (text, "")
+        let lines = head.components(separatedBy: "\r\n")
+        status = lines.first.flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } } ?? 0
+        headers = lines.dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        self.body = body
+    }
+
+    /// The first value of header `name`.
+    func header(_ name: String) -> String? { headers.first { $0.0 == name.lowercased() }?.1 }
 }
 
 /// Runs `operation`, failing with ``TestServerError`` if it does not finish within `limit`: a

@@ -74,7 +74,7 @@ struct NotificationBackfill: Service {
             "refused": "\(report.refused)", "duration_ms": "\(RequestLogMiddleware<ReceiptRequestContext>.milliseconds(elapsed))",
         ]
         if let failure = report.failure {
-            logger.error("backfill failed: \(failure). What was stored stays; the next run, in \(configuration.interval), starts over.", metadata: counts)
+            logger.error("backfill failed: \(LogSafeText.escaping("\(failure)")). What was stored stays; the next run, in \(configuration.interval), starts over.", metadata: counts)
         } else {
             logger.info("backfill done", metadata: counts)
         }
@@ -94,7 +94,7 @@ struct NotificationBackfill: Service {
         do {
             accepted = try check.notification(result, kind: .backfilledNotification)
         } catch {
-            logger.warning("backfill: notification \(result.unsafePayloadValue.notificationUUID ?? "?") refused, not stored: \(error.message)")
+            logger.warning("backfill: notification \(LogSafeText.escaping(result.unsafePayloadValue.notificationUUID ?? "?")) refused, not stored: \(error.message)")
             return .refused
         }
         let outcome = try await store.storeNotification(accepted.row, appAccountToken: accepted.customer, receivedAt: UnixMilliseconds.of(now()))

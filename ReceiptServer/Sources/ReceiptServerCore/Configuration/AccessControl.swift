@@ -17,7 +17,8 @@ public struct AccessControl: Sendable, Hashable {
 
     /// Customer data and reconcile behind `token`.
     ///
-    /// - Parameter bearerToken: the token your backend presents (16 or more printable characters).
+    /// - Parameter bearerToken: the token your backend presents; ``ReceiptServer`` refuses one that
+    ///   does not pass ``AccessTokenRule`` (32 or more characters from a random generator).
     public init(bearerToken: String) {
         self.bearerToken = bearerToken
     }

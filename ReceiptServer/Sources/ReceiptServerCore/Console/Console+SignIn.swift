@@ -17,9 +17,19 @@ extension Console {
     }
 
     /// `POST /console/sign-in`: the access token (constant-time comparison) gives a new session.
-    /// The form must come from this site (``ConsoleCSRF``) and echo its sign-in cookie.
-    func signIn(_ request: Request, context: some RequestContext) async throws -> Response {
+    /// The form must come from this site (``ConsoleCSRF``) and echo its sign-in cookie. Wrong tokens
+    /// slow the client address down (``AuthenticationThrottle``): while it must wait, every
+    /// attempt from it is answered 429 with `Retry-After`, unchecked.
+    func signIn(_ request: Request, context: some RequestContext & ClientAddressContext) async throws -> Response {
         try ConsoleCSRF.checkSameOrigin(request)
+        if let wait = throttle.wait(for: context.clientKey) {
+            server.metrics.recordAuthenticationThrottled("console")
+            context.logger.notice("console sign-in refused: too many wrong tokens from this address")
+            let seconds = AuthenticationThrottle.retryAfterSeconds(wait)
+            var response = signInPage(request, error: "Too many wrong tokens came from this address. Try again in \(seconds) seconds.", status: .tooManyRequests)
+            response.headers[.retryAfter] = String(seconds)
+            return response
+        }
         var request = request
         let form = try await ConsoleForm.decode(ConsoleSignInForm.self, from: &request)
         guard let cookieToken = request.cookies[ConsoleCookies.signIn]?.value, !cookieToken.isEmpty,
@@ -29,6 +39,7 @@ extension Console {
             return signInPage(request, error: "The sign-in form expired or was not sent by this page. Try again.", status: .forbidden)
         }
         guard let token = form.token, ConsoleRandom.constantTimeEquals(token, accessToken) else {
+            throttle.recordFailure(context.clientKey)
             context.logger.notice("console sign-in refused: not the access token")
             return signInPage(request, error: "That is not the server's access token.", status: .forbidden)
         }
@@ -36,6 +47,7 @@ extension Console {
         if let old = request.cookies[ConsoleCookies.session]?.value, let session = sessions.session(forCookie: old, now: Date()) {
             sessions.end(session)
         }
+        throttle.recordSuccess(context.clientKey)
         let (cookieValue, _) = sessions.create(now: Date())
         context.logger.info("console sign-in")
         let secure = ConsoleCookies.isTLS(request)

@@ -12,10 +12,13 @@ struct Console: Sendable {
     let sessions: ConsoleSessionStore
     let pages: ConsolePages
     let reconciliation: ConsoleReconciliation
+    /// Wrong tokens per client address, shared with the bearer token check.
+    let throttle: AuthenticationThrottle
 
-    init(server: ReceiptServerContext, accessToken: String, reconciliation: ConsoleReconciliation,
+    init(server: ReceiptServerContext, accessToken: String, reconciliation: ConsoleReconciliation, throttle: AuthenticationThrottle,
          sessions: ConsoleSessionStore = ConsoleSessionStore(), pages: ConsolePages = ConsolePages()) {
         self.server = server
+        self.throttle = throttle
         self.accessToken = accessToken
         self.reconciliation = reconciliation
         self.sessions = sessions

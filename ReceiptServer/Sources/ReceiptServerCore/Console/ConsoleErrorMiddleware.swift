@@ -1,3 +1,4 @@
+import AppStoreVerification
 import Hummingbird
 import Logging
 
@@ -14,7 +15,7 @@ struct ConsoleErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return page(error)
         } catch let error as APIError {
             if error.status.kind == .serverError {
-                context.logger.error("console: \(error)")
+                context.logger.error("console \(RouteLabel.of(context)): \(error.logDetail ?? LogSafeText.escaping(error.description))")
             }
             var response = page(ConsoleError(error.status, error.status.reasonPhrase, error.message))
             response.headers.append(contentsOf: error.headers)
@@ -22,7 +23,7 @@ struct ConsoleErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPError {
             return page(ConsoleError(error.status, error.status.reasonPhrase, error.status == .notFound ? ConsoleError.notFound.message : error.status.reasonPhrase))
         } catch {
-            context.logger.error("console: unexpected error \(String(reflecting: error))")
+            context.logger.error("console \(RouteLabel.of(context)): unexpected error \(LogSafeText.escaping(String(reflecting: error)))")
             return page(ConsoleError(.internalServerError, "The console failed", "The server failed unexpectedly; the error is in its log."))
         }
     }

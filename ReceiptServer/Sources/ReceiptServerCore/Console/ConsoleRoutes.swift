@@ -19,17 +19,18 @@ import Hummingbird
 enum ConsoleRoutes {
     /// Adds the console's routes to `router`: only when the server has an access token (without
     /// one there is nothing to sign in with, and `/console` is 404 like any unknown path).
-    static func register<Context: RequestContext>(
-        on router: Router<Context>, server: ReceiptServerContext, accessToken: String?, reconcile: ReconcileRoute, isReconcileConfigured: Bool
+    static func register<Context: RequestContext & ClientAddressContext>(
+        on router: Router<Context>, server: ReceiptServerContext, accessToken: String?, reconcile: ReconcileRoute, isReconcileConfigured: Bool,
+        throttle: AuthenticationThrottle
     ) {
         guard let accessToken, !accessToken.isEmpty else { return }
         let console = Console(server: server, accessToken: accessToken,
-                              reconciliation: ConsoleReconciliation(route: reconcile, isConfigured: isReconcileConfigured))
+                              reconciliation: ConsoleReconciliation(route: reconcile, isConfigured: isReconcileConfigured), throttle: throttle)
         register(console, on: router)
     }
 
     /// Adds `console`'s routes to `router`.
-    static func register<Context: RequestContext>(_ console: Console, on router: Router<Context>) {
+    static func register<Context: RequestContext & ClientAddressContext>(_ console: Console, on router: Router<Context>) {
         let group = router.group("console")
             .add(middleware: ConsoleHeadersMiddleware())
             .add(middleware: ConsoleErrorMiddleware(pages: console.pages))

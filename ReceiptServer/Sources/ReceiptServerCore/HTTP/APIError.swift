@@ -1,3 +1,4 @@
+import AppStoreVerification
 import Foundation
 import Hummingbird
 
@@ -13,6 +14,9 @@ public struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
     public var message: String
     /// Extra response headers (`Retry-After` for 503).
     public var headers: HTTPFields
+    /// What the server's log says about a server error, when it says more than ``message`` (a
+    /// database failure's cause, which the answer does not carry); already escaped for a log line.
+    var logDetail: String?
 
     /// Creates an error.
     public init(_ status: HTTPResponse.Status, code: String, _ message: String, headers: HTTPFields = [:]) {
@@ -47,10 +51,13 @@ extension APIError {
         APIError(.badRequest, code: "invalidBody", message)
     }
 
-    /// The database failed; the request may be retried.
+    /// The database failed; the request may be retried. The answer says only that (the database's
+    /// own error, which may quote SQL, goes to the server's log: ``logDetail``).
     static func storageUnavailable(_ error: StorageError) -> APIError {
-        APIError(.serviceUnavailable, code: "storageUnavailable",
-                 "\(String(describing: error).endingSentence) Nothing was stored; retry later (Apple retries notifications on its own).",
-                 headers: [.retryAfter: "5"])
+        var answer = APIError(.serviceUnavailable, code: "storageUnavailable",
+                              "The database failed (the server's log says why). Nothing was stored; retry later (Apple retries notifications on its own).",
+                              headers: [.retryAfter: "5"])
+        answer.logDetail = LogSafeText.escaping(error.description)
+        return answer
     }
 }

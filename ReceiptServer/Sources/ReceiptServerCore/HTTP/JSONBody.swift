@@ -20,8 +20,14 @@ enum JSONBody {
                         body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// Reads the whole request body, refusing more than `limit` bytes with 413.
+    /// Reads the whole request body, refusing more than `limit` bytes with 413, and a body that is
+    /// not declared `Content-Type: application/json` with 415 (so a web page cannot send one without
+    /// a CORS preflight: browsers send JSON only after asking).
     static func collect(_ request: inout Request, limit: Int) async throws -> Data {
+        let declared = request.headers[.contentType]
+        if let declared, !isJSON(declared) {
+            throw unsupportedMediaType(declared)
+        }
         let buffer: ByteBuffer
         do {
             buffer = try await request.collectBody(upTo: limit)
@@ -35,7 +41,23 @@ enum JSONBody {
             throw APIError(.badRequest, code: "bodyIncomplete",
                            "The request body ended before it was complete (the connection closed, or the client sent nothing within the body timeout). Nothing was stored.")
         }
+        if declared == nil, buffer.readableBytes > 0 {
+            throw unsupportedMediaType(nil)
+        }
         return Data(buffer.readableBytesView)
+    }
+
+    /// Whether a `Content-Type` value is `application/json` (parameters such as `charset` aside).
+    static func isJSON(_ contentType: String) -> Bool {
+        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    }
+
+    /// 415 for a body declared as `declared` (or not declared at all).
+    static func unsupportedMediaType(_ declared: String?) -> APIError {
+        let what = declared.map { "Content-Type \"\(LogSafeText.escaping($0.prefix(100)))\"" } ?? "no Content-Type"
+        return APIError(.unsupportedMediaType, code: "unsupportedMediaType",
+                        "The request body has \(what); this route takes JSON: send Content-Type: application/json. Nothing was stored.")
     }
 
     /// The body decoded as `T`, strictly: the library's App Store JSON parser (RFC 8259; a member

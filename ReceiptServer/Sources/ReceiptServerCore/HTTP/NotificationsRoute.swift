@@ -37,7 +37,8 @@ struct NotificationsRoute: Sendable {
         } catch {
             throw APIError.storageUnavailable(error)
         }
-        context.logger.info("notification \(notification.notificationUUID ?? "?") \(notification.notificationType?.rawValue ?? "?"): \(outcome.isNew ? "stored" : "already stored")")
+        // Signed fields, yet text from outside: escaped so that none can forge a log line.
+        context.logger.info("notification \(LogSafeText.escaping(notification.notificationUUID ?? "?")) \(LogSafeText.escaping(notification.notificationType?.rawValue ?? "?")): \(outcome.isNew ? "stored" : "already stored")")
         // The customer its purchase belongs to may not be in the posted data: only the backend learns it.
         return JSONBody.response(NotificationAnswer(
             stored: outcome.isNew, notificationUUID: notification.notificationUUID,

@@ -83,7 +83,7 @@ struct TransactionsRoute: Sendable {
             throw APIError(.conflict, code: "customerConflict",
                            "Purchase \(purchase) already belongs to \(owner), not \(ownToken ?? claimedCustomer ?? "?"). Nothing was stored.")
         case .stored(let customer, let isNew):
-            context.logger.debug("transaction \(transaction.transactionId): \(isNew ? "stored" : "already stored")")
+            context.logger.debug("transaction \(LogSafeText.escaping(transaction.transactionId)): \(isNew ? "stored" : "already stored")")
             guard context.caller == .backend else {
                 return JSONBody.response(PostedTransactionAnswer(
                     stored: isNew, verified: true, transactionId: transaction.transactionId, originalTransactionId: purchase))

@@ -17,6 +17,9 @@ import Prometheus
 /// - `receipt_server_connection_timeouts_total{timeout}`: connections closed by a
 ///   ``ConnectionLimits`` timeout (`header`, `body`, `idle`, `shutdown`);
 /// - `receipt_server_open_connections`: connections open now;
+/// - `receipt_server_connections_refused_total{reason}`: connections closed at once (`perAddress`);
+/// - `receipt_server_authentication_throttled_total{surface}`: token attempts answered 429
+///   (`bearer`, `console`) by the ``AuthenticationThrottle``;
 /// - `receipt_server_backfill_runs_total{result}` (`ok`, `error`),
 ///   `receipt_server_backfill_duration_seconds`, `receipt_server_backfill_notifications_total{result}`
 ///   (`stored`, `alreadyStored`, `refused`, counted as each arrives) and
@@ -131,6 +134,22 @@ public final class ServerMetrics: Sendable {
     public func recordConnectionTimeout(_ timeout: String) {
         registry.makeCounter(descriptor: Self.name("connection_timeouts", unit: "total", help: "Connections closed because the client was too slow, by timeout."),
                              labels: [("timeout", timeout)]).increment()
+    }
+
+    /// Counts a connection closed at once because its address had
+    /// ``ConnectionLimits/maximumConnectionsPerAddress`` open (`receipt_server_connections_refused_total{reason="perAddress"}`).
+    public func recordConnectionRefusedPerAddress() {
+        registry.makeCounter(descriptor: Self.name("connections_refused", unit: "total", help: "Connections closed at once, by reason (perAddress: the client address had its most connections open)."),
+                             labels: [("reason", "perAddress")]).increment()
+    }
+
+    /// Counts a token attempt answered 429 because its client address guessed wrong too often
+    /// (`receipt_server_authentication_throttled_total{surface}`).
+    ///
+    /// - Parameter surface: where the token was presented: `bearer` or `console`.
+    public func recordAuthenticationThrottled(_ surface: String) {
+        registry.makeCounter(descriptor: Self.name("authentication_throttled", unit: "total", help: "Token attempts refused with 429 after too many wrong tokens from the client address, by surface (bearer, console)."),
+                             labels: [("surface", surface)]).increment()
     }
 
     /// `receipt_server_<metric>_<unit>`, with its help text.

@@ -129,7 +129,7 @@ public final class ReceiptStore: Sendable {
     /// - Throws: ``StorageError`` on a database failure; nothing is stored then.
     public func storeTransaction(_ item: VerifiedSignedData, with others: [VerifiedSignedData] = [], appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> TransactionOutcome {
         guard let purchase = item.row.originalTransactionId else { return .noCustomer }
-        let operation = "storing transaction \(item.row.transactionId ?? "?")"
+        let operation = "storing a transaction"
         let rows = try Self.prepare([item] + others, operation: operation)
         let cache = self.cache
         return try await backend.storeTransaction(rows, purchase: purchase, claimedCustomer: appAccountToken, receivedAt: receivedAt, operation: operation) { result in
@@ -150,7 +150,7 @@ public final class ReceiptStore: Sendable {
     ///
     /// - Throws: ``StorageError`` on a database failure; nothing is stored then.
     public func storeNotification(_ item: VerifiedSignedData, appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> NotificationOutcome {
-        let operation = "storing notification \(item.row.notificationUUID ?? "?")"
+        let operation = "storing a notification"
         let rows = try Self.prepare([item], operation: operation)
         let cache = self.cache
         return try await backend.storeNotification(rows[0], claimedCustomer: appAccountToken, receivedAt: receivedAt, operation: operation) { result in
@@ -193,7 +193,7 @@ public final class ReceiptStore: Sendable {
                 revision: revision, engine: EntitlementEngine(configuration: engineConfiguration, history: history),
                 rejected: records.flatMap(\.rejections))
         } catch {
-            throw StorageError("reading the records of customer \(customer)", error)
+            throw StorageError("reading a customer's records", error)
         }
     }
 

@@ -156,11 +156,11 @@ final class PostgresBackend: StoreBackend {
     // MARK: Reads
 
     func revision(of customer: String) async throws(StorageError) -> Int64 {
-        try await withLeasedConnection("reading the revision of customer \(customer)") { try await $0.revision(of: customer) }
+        try await withLeasedConnection("reading a customer's revision") { try await $0.revision(of: customer) }
     }
 
     func records(of customer: String) async throws(StorageError) -> (revision: Int64, records: [VerifiedRecords]) {
-        try await withLeasedConnection("reading the records of customer \(customer)") { reads in
+        try await withLeasedConnection("reading a customer's records") { reads in
             // The revision first: the records read after it include at least what it counts.
             let revision = try await reads.revision(of: customer)
             return (revision, try await reads.all(PostgresStatements.Records(customer: customer)))
@@ -168,7 +168,7 @@ final class PostgresBackend: StoreBackend {
     }
 
     func signedData(forCustomer customer: String) async throws(StorageError) -> [StoredSignedData] {
-        try await withLeasedConnection("reading the signed data of customer \(customer)") { reads in
+        try await withLeasedConnection("reading a customer's signed data") { reads in
             try await reads.all(PostgresStatements.SignedDataOfCustomer(customer: customer)).compactMap { $0 }
         }
     }

@@ -82,10 +82,18 @@ final class SQLiteBackend: StoreBackend {
         try? await closeConnections()
     }
 
-    /// Closes every connection: the writer's last act (``SQLiteWriter``).
+    /// Closes every connection: the writer's last act (``SQLiteWriter``). First the write-ahead log
+    /// is checkpointed into the database file and truncated, so the file alone holds everything
+    /// (a backup of it is whole, and the next start replays nothing): GRDB closes the writer
+    /// before the read-only connections, and the last one to close cannot checkpoint.
     func closeConnections() async throws(StorageError) {
         var failure: (any Error)?
-        do { try pool.close() } catch { failure = error }
+        // A checkpoint that cannot finish (another process reading the file) leaves the log for the
+        // next start, which replays it: nothing is lost, so it is no failure of the shutdown.
+        _ = try? await pool.writeWithoutTransaction { db in
+            try db.checkpoint(.truncate)
+        }
+        do { try pool.close() } catch { failure = failure ?? error }
         do { try await writerThread.shutdownGracefully() } catch { failure = failure ?? error }
         if let failure { throw StorageError("closing the database", failure) }
     }
@@ -242,15 +250,15 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func revision(of customer: String) async throws(StorageError) -> Int64 {
-        try await read("reading the revision of customer \(customer)") { db in try db.revision(of: customer) }
+        try await read("reading a customer's revision") { db in try db.revision(of: customer) }
     }
 
     func records(of customer: String) async throws(StorageError) -> (revision: Int64, records: [VerifiedRecords]) {
-        try await read("reading the records of customer \(customer)") { db in (try db.revision(of: customer), try db.records(of: customer)) }
+        try await read("reading a customer's records") { db in (try db.revision(of: customer), try db.records(of: customer)) }
     }
 
     func signedData(forCustomer customer: String) async throws(StorageError) -> [StoredSignedData] {
-        try await read("reading the signed data of customer \(customer)") { db in try db.signedData(ofCustomer: customer) }
+        try await read("reading a customer's signed data") { db in try db.signedData(ofCustomer: customer) }
     }
 
     func count(of kind: SignedDataKind?) async throws(StorageError) -> Int {

@@ -150,5 +150,5 @@ extension Database {
 /// The revision upsert returned no row.
 struct MissingRevision: Error, CustomStringConvertible {
     let customer: String
-    var description: String { "the database returned no revision for customer \(customer)" }
+    var description: String { "the database returned no revision for the customer" }
 }
