@@ -10,8 +10,9 @@ let package = Package(
         .library(name: "AppStoreVerification", targets: ["AppStoreVerification"]),
         // Test PKIs shaped like Apple's and signed data minted with them, for your server's tests.
         .library(name: "AppStoreVerificationTesting", targets: ["AppStoreVerificationTesting"]),
-        // A client of the App Store Server API (transaction history, subscription statuses, ...) on
-        // AsyncHTTPClient, every signed item verified. Needs the `ServerAPIClient` trait.
+        // A client of the App Store Server API (transaction history, subscription statuses, ...),
+        // every signed item verified. Its HTTP goes through a transport: Foundation's URLSession
+        // by default, AsyncHTTPClient with the `ServerAPIClient` trait, or your own.
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         // A fake App Store Server API on 127.0.0.1 for your tests of code that calls Apple's API
         // (Apple's JSON, pagination, bearer token checks and error answers). Needs the
@@ -19,12 +20,13 @@ let package = Package(
         .library(name: "AppStoreServerAPITesting", targets: ["AppStoreServerAPITesting"]),
     ],
     // No trait is on by default: a plain dependency line on this package resolves no other package.
-    // The App Store Server API client is one trait away (`traits: ["ServerAPIClient"]`), which
-    // brings async-http-client and swift-nio. The verify-jws tool is a package of its own (Tools/).
+    // The App Store Server API client works without any trait (over URLSession or your own
+    // transport); `traits: ["ServerAPIClient"]` adds its AsyncHTTPClient transport (and the fake
+    // App Store's server, on swift-nio). The verify-jws tool is a package of its own (Tools/).
     traits: [
         .trait(
             name: "ServerAPIClient",
-            description: "The AppStoreServerAPI client's dependency, async-http-client (and swift-nio); the AppStoreServerAPITesting fake's, swift-nio."
+            description: "The AppStoreServerAPI client's AsyncHTTPClientTransport (async-http-client, swift-nio); the AppStoreServerAPITesting fake's server, swift-nio."
         ),
         .default(enabledTraits: []),
     ],
@@ -64,8 +66,8 @@ let package = Package(
             dependencies: ["AppStoreVerification", "CAppStoreOpenSSL", "CAppStoreOpenSSLTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The App Store Server API client. Without the `ServerAPIClient` trait its sources compile
-        // to nothing and it links no HTTP client.
+        // The App Store Server API client. Without the `ServerAPIClient` trait it sends through
+        // URLSession (or the caller's transport) and links no AsyncHTTPClient or swift-nio.
         .target(
             name: "AppStoreServerAPI",
             dependencies: [

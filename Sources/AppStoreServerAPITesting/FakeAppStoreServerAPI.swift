@@ -33,8 +33,8 @@ import NIOPosix
 /// try await FakeAppStoreServerAPI.withServer(keyId: "KEY123", issuerId: issuerId, bundleId: "com.example.app",
 ///                                            publicKey: signingKey.publicKeyDER) { fake in
 ///     fake.setTransactionHistory([jws1, jws2, jws3], for: "1")
-///     let client = try AppStoreServerAPIClient(signingKey: signingKey, keyId: "KEY123", issuerId: issuerId,
-///                                              bundleId: "com.example.app", baseURL: fake.baseURL, verifier: verifier)
+///     let client = AppStoreServerAPIClient(signingKey: signingKey, keyId: "KEY123", issuerId: issuerId, bundleId: "com.example.app",
+///                                          environment: try .baseURL(fake.baseURL), verifier: .offline(verifier))
 ///     for try await transaction in client.transactionHistory(transactionId: "1") { ... }
 /// }
 /// ```

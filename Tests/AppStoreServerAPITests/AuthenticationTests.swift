@@ -96,7 +96,7 @@ struct AuthenticationTests {
         let key = try SigningKey(pem: try Shared.apiKey.get().pemEncoded)
         let verifier = try SignedDataVerifier(configuration: try Shared.pki.get().verifierConfiguration())
         func make(_ url: String) throws(AppStoreServerAPIError) -> AppStoreServerAPIClient {
-            try AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "B", baseURL: url, verifier: verifier)
+            AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "B", environment: try .baseURL(url), verifier: .offline(verifier))
         }
         for url in ["http://127.0.0.1:8080", "http://localhost:1/", "http://[::1]:8080", "https://api.example.com", "HTTP://LOCALHOST"] {
             #expect(throws: Never.self, "\(url)") { _ = try make(url) }
@@ -109,9 +109,9 @@ struct AuthenticationTests {
         }
         let refused = try? make("http://api.storekit.apple.com")
         #expect(refused == nil)
-        let production = AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "B", environment: .production, verifier: verifier)
+        let production = AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "B", environment: .production, verifier: .offline(verifier))
         #expect(production.baseURL == "https://api.storekit.apple.com")
-        let sandbox = AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "B", environment: .sandbox, verifier: verifier)
+        let sandbox = AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "B", environment: .sandbox, verifier: .offline(verifier))
         #expect(sandbox.baseURL == "https://api.storekit-sandbox.apple.com")
     }
 

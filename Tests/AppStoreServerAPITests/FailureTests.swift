@@ -160,10 +160,10 @@ struct FailureTests {
         var options = Harness.fastOptions
         options.maximumAttempts = 2
         let clock = TestRetryClock()
-        let client = try AppStoreServerAPIClient(signingKey: try SigningKey(pem: try Shared.apiKey.get().pemEncoded), keyId: Harness.keyId,
-                                                 issuerId: Harness.issuerId, bundleId: Harness.bundleId, baseURL: url,
-                                                 verifier: try SignedDataVerifier(configuration: pki.verifierConfiguration()), options: options,
-                                                 httpClient: http, clock: { Date() }, retryClock: clock)
+        let client = AppStoreServerAPIClient(signingKey: try SigningKey(pem: try Shared.apiKey.get().pemEncoded), keyId: Harness.keyId,
+                                             issuerId: Harness.issuerId, bundleId: Harness.bundleId, environment: try .baseURL(url),
+                                             verifier: .offline(try SignedDataVerifier(configuration: pki.verifierConfiguration())), options: options,
+                                             transport: AsyncHTTPClientTransport(httpClient: http), clock: { Date() }, retryClock: clock)
         let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
         try await http.shutdown()
         #expect(error?.code == .transportFailure)

@@ -86,9 +86,9 @@ struct HardeningTests {
             harness.fake.enqueue(.response(redirect))
             harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
             // HTTPClient.shared follows redirects.
-            let client = try AppStoreServerAPIClient(signingKey: harness.signingKey, keyId: Harness.keyId, issuerId: Harness.issuerId,
-                                                     bundleId: Harness.bundleId, baseURL: harness.fake.baseURL, verifier: harness.verifier,
-                                                     options: Harness.fastOptions, httpClient: .shared)
+            let client = AppStoreServerAPIClient(signingKey: harness.signingKey, keyId: Harness.keyId, issuerId: Harness.issuerId,
+                                                 bundleId: Harness.bundleId, environment: try .baseURL(harness.fake.baseURL), verifier: .offline(harness.verifier),
+                                                 options: Harness.fastOptions, transport: AsyncHTTPClientTransport(httpClient: .shared))
             do throws(AppStoreServerAPIError) {
                 _ = try await client.getTransactionInfo(transactionId: "1")
                 Issue.record("an answer that came through a redirect was used (\(harness.fake.requests.map(\.path)))")
@@ -105,7 +105,7 @@ struct HardeningTests {
         let key = try SigningKey(pem: try Shared.apiKey.get().pemEncoded)
         let verifier = try SignedDataVerifier(configuration: try Shared.pki.get().verifierConfiguration())
         do throws(AppStoreServerAPIError) {
-            _ = try AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "b", baseURL: baseURL, verifier: verifier)
+            _ = AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "b", environment: try .baseURL(baseURL), verifier: .offline(verifier))
             Issue.record("\(baseURL) was accepted")
         } catch {
             #expect(error.code == .invalidRequest, "\(error)")
@@ -116,7 +116,7 @@ struct HardeningTests {
     func aValidPortIsAccepted(_ baseURL: String) throws {
         let key = try SigningKey(pem: try Shared.apiKey.get().pemEncoded)
         let verifier = try SignedDataVerifier(configuration: try Shared.pki.get().verifierConfiguration())
-        let client = try AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "b", baseURL: baseURL, verifier: verifier)
+        let client = AppStoreServerAPIClient(signingKey: key, keyId: "K", issuerId: "I", bundleId: "b", environment: try .baseURL(baseURL), verifier: .offline(verifier))
         #expect(client.baseURL.hasPrefix(baseURL.components(separatedBy: "/prefix")[0]))
     }
 

@@ -58,8 +58,9 @@ final class Harness: Sendable {
     func client(options: AppStoreServerAPIClient.Options = Harness.fastOptions, keyId: String = Harness.keyId,
                 clock: @escaping @Sendable () -> Date = { Date() },
                 retryClock: any RetryClock = ContinuousRetryClock()) throws -> AppStoreServerAPIClient {
-        try AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: Self.issuerId, bundleId: Self.bundleId,
-                                    baseURL: fake.baseURL, verifier: verifier, options: options, clock: clock, retryClock: retryClock)
+        AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: Self.issuerId, bundleId: Self.bundleId,
+                                environment: try .baseURL(fake.baseURL), verifier: .offline(verifier), options: options,
+                                transport: AppStoreServerAPIClient.defaultTransport, clock: clock, retryClock: retryClock)
     }
 
     /// A signed transaction.

@@ -39,9 +39,9 @@ struct CustomerSync {
             fake.pageSize = 2                          // three pages
             fake.enqueue(.rateLimited(retryAfter: 0))  // Apple's 429 first, then the pages
 
-            let client = try AppStoreServerAPIClient(signingKey: apiKey, keyId: "TESTKEY123", issuerId: issuerId, bundleId: "com.example.app",
-                                                     baseURL: fake.baseURL,
-                                                     verifier: try SignedDataVerifier(configuration: pki.verifierConfiguration()))
+            let client = AppStoreServerAPIClient(signingKey: apiKey, keyId: "TESTKEY123", issuerId: issuerId, bundleId: "com.example.app",
+                                                 environment: try .baseURL(fake.baseURL),
+                                                 verifier: .offline(try SignedDataVerifier(configuration: pki.verifierConfiguration())))
             let sync = CustomerSync(client: client)
 
             #expect(try await sync.ownedProducts(anyTransactionId: "1") == ["com.example.pro"])

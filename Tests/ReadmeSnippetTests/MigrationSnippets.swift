@@ -58,7 +58,7 @@ extension MigrationSnippets {
     static func apiClient(verifier: SignedDataVerifier, encodedKey: String, keyId: String, issuerId: String,
                           transactionId: String) async throws {
         let client = AppStoreServerAPIClient(signingKey: try SigningKey(pem: encodedKey), keyId: keyId, issuerId: issuerId,
-                                             bundleId: "com.example.app", environment: .production, verifier: verifier)
+                                             bundleId: "com.example.app", environment: .production, verifier: .offline(verifier))
         do throws(AppStoreServerAPIError) {
             switch try await client.getTransactionInfo(transactionId: transactionId) {
             case .verified(let transaction):

@@ -189,7 +189,7 @@ struct ReadmeTestingSnippet {
 enum ReadmeServerAPISnippet {
     static func wholeHistory(keyURL: URL, keyId: String, issuerId: String, anyTransactionId: String, verifier: SignedDataVerifier) async throws -> [Entitlement] {
         let client = AppStoreServerAPIClient(signingKey: try SigningKey(contentsOf: keyURL), keyId: keyId, issuerId: issuerId,
-                                             bundleId: "com.example.app", environment: .production, verifier: verifier)
+                                             bundleId: "com.example.app", environment: .production, verifier: .offline(verifier))
         var engine = EntitlementEngine()
         for try await transaction in client.transactionHistory(transactionId: anyTransactionId) { engine.ingest(transaction) }
         let entitlements = engine.currentEntitlements(at: Date())

@@ -124,13 +124,13 @@ public final class ReceiptServer: Service, Sendable {
     /// The App Store Server API client the reconcile route asks.
     private static func makeAPIClient(_ reconcile: ReconcileConfiguration, bundleId: String, verifier: SignedDataVerifier) throws(AppStoreServerAPIError) -> AppStoreServerAPIClient {
         if let baseURL = reconcile.baseURL {
-            return try AppStoreServerAPIClient(
+            return AppStoreServerAPIClient(
                 signingKey: reconcile.signingKey, keyId: reconcile.keyId, issuerId: reconcile.issuerId, bundleId: bundleId,
-                baseURL: baseURL, verifier: verifier, options: reconcile.options)
+                environment: try .baseURL(baseURL), verifier: .offline(verifier), options: reconcile.options)
         }
         return AppStoreServerAPIClient(
             signingKey: reconcile.signingKey, keyId: reconcile.keyId, issuerId: reconcile.issuerId, bundleId: bundleId,
-            environment: reconcile.environment, verifier: verifier, options: reconcile.options)
+            environment: reconcile.environment, verifier: .offline(verifier), options: reconcile.options)
     }
 
     /// The routes (answering `HEAD` as `GET` once wrapped in ``HeadAsGet``), behind the client

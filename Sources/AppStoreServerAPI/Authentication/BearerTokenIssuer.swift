@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -90,4 +89,3 @@ extension BearerTokenIssuer: CustomStringConvertible, CustomReflectable {
         Mirror(self, children: ["keyId": keyId, "issuerId": issuerId], displayStyle: .class)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// One App Store Server API request, before authentication.
@@ -70,4 +69,3 @@ struct APIRequest: Sendable {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 }
-#endif

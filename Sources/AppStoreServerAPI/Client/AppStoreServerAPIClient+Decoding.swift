@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -66,4 +65,3 @@ extension AppStoreServerAPIClient {
         return results
     }
 }
-#endif

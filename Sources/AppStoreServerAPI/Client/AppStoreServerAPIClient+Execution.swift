@@ -1,9 +1,5 @@
-#if ServerAPIClient
 import AppStoreVerification
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
 
 extension AppStoreServerAPIClient {
     /// The User-Agent requests carry.
@@ -36,14 +32,15 @@ extension AppStoreServerAPIClient {
                 await pacer.settle(limit, reserved: reserved, now: clock.elapsed)
             }
             switch outcome {
-            case .response(let status, let headers, let body, let redirected):
-                if redirected || (300..<400).contains(status) {
-                    let location = headers.first(name: "Location").map { " to \(LogSafeText.escaping($0.prefix(200)))" } ?? ""
-                    throw AppStoreServerAPIError(.unexpectedRedirect, "\(request.summary): the server answered with a redirect (HTTP \(status))\(location), which Apple's API never does; it was not followed. Check the base URL, and give the client an HTTPClient whose redirectConfiguration is .disallow",
-                                                 httpStatusCode: status, responseHeaders: Self.headerDictionary(headers))
+            case .response(let response):
+                let status = response.statusCode
+                if (300..<400).contains(status) {
+                    let location = response.header("Location").map { " to \(LogSafeText.escaping($0.prefix(200)))" } ?? ""
+                    throw AppStoreServerAPIError(.unexpectedRedirect, "\(request.summary): the server answered with a redirect (HTTP \(status))\(location), which Apple's API never does; it was not followed. Check the base URL",
+                                                 httpStatusCode: status, responseHeaders: response.headerDictionary)
                 }
-                if (200..<300).contains(status) { return body }
-                failure = errorResponse(request, status: status, body: body, headers: headers)
+                if (200..<300).contains(status) { return response.body }
+                failure = errorResponse(request, response)
                 if status == 401 {
                     await tokens.discard(token)
                     throw failure
@@ -123,34 +120,26 @@ extension AppStoreServerAPIClient {
 
     /// What one attempt gave.
     enum AttemptOutcome: Sendable {
-        /// A response; `redirected` when the HTTP client followed a redirect to get it.
-        case response(status: Int, headers: HTTPHeaders, body: Data, redirected: Bool)
+        case response(AppStoreServerAPIHTTPResponse)
         case failed(AppStoreServerAPIError)
     }
 
-    /// One HTTP exchange within `timeout` (connection, request and the whole response body).
+    /// One HTTP exchange through ``transport`` within `timeout` (connection, request and the whole
+    /// response body); the client ends it at `timeout` whatever the transport does.
     private func attemptOnce(_ request: APIRequest, token: String, timeout: Duration, deadlineBound: Bool) async -> AttemptOutcome {
-        var http = HTTPClientRequest(url: base.text + request.target)
-        http.method = HTTPMethod(rawValue: request.method)
-        http.headers.add(name: "Authorization", value: "Bearer \(token)")
-        http.headers.add(name: "Accept", value: "application/json")
-        http.headers.add(name: "User-Agent", value: Self.userAgent)
-        if let body = request.body {
-            http.headers.add(name: "Content-Type", value: request.contentType)
-            http.body = .bytes(ByteBuffer(bytes: body))
-        }
+        var headers = [AppStoreServerAPIHTTPField(name: "Authorization", value: "Bearer \(token)"),
+                       AppStoreServerAPIHTTPField(name: "Accept", value: "application/json"),
+                       AppStoreServerAPIHTTPField(name: "User-Agent", value: Self.userAgent)]
+        if request.body != nil { headers.append(AppStoreServerAPIHTTPField(name: "Content-Type", value: request.contentType)) }
+        let http = AppStoreServerAPIHTTPRequest(method: request.method, url: baseURL + request.target, headers: headers, body: request.body)
         let limit = options.maximumResponseBodySize
-        let client = httpClient
-        let prepared = http
+        let transport = self.transport
         let outcome = await withTaskGroup(of: AttemptOutcome?.self) { group in
             group.addTask {
                 do {
-                    let response = try await client.execute(prepared, timeout: .nanoseconds(Self.nanoseconds(timeout)))
-                    let body = try await response.body.collect(upTo: limit)
-                    return .response(status: Int(response.status.code), headers: response.headers, body: Data(body.readableBytesView),
-                                     redirected: response.history.count > 1)
+                    return .response(try await transport.send(http, timeout: timeout, maximumResponseBodySize: limit))
                 } catch {
-                    return .failed(Self.transportError(request, error, limit: limit, timeout: timeout, deadlineBound: deadlineBound))
+                    return .failed(Self.transportError(request, error, timeout: timeout, deadlineBound: deadlineBound))
                 }
             }
             group.addTask {
@@ -166,12 +155,6 @@ extension AppStoreServerAPIClient {
         return outcome ?? .failed(Self.timeout(request, timeout: timeout, deadlineBound: deadlineBound))
     }
 
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds < 9_000_000_000 else { return Int64.max }
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-
     private static func cancelled(_ request: APIRequest) -> AppStoreServerAPIError {
         AppStoreServerAPIError(.cancelled, "\(request.summary): the calling task was cancelled")
     }
@@ -183,39 +166,26 @@ extension AppStoreServerAPIClient {
         return AppStoreServerAPIError(.timedOut, "\(request.summary): no complete response within \(timeout) (Options.requestTimeout)")
     }
 
-    /// An error thrown by AsyncHTTPClient or the body collection, named for the caller.
-    private static func transportError(_ request: APIRequest, _ error: any Error, limit: Int, timeout: Duration, deadlineBound: Bool) -> AppStoreServerAPIError {
+    /// An error a transport threw, named for the caller: its own ``AppStoreServerAPIError`` kept
+    /// (a timeout counted against the deadline when the deadline bounded the attempt), cancellation
+    /// as `cancelled`, anything else as a connection failure.
+    private static func transportError(_ request: APIRequest, _ error: any Error, timeout: Duration, deadlineBound: Bool) -> AppStoreServerAPIError {
         if error is CancellationError { return cancelled(request) }
-        if error is NIOTooManyBytesError {
-            return AppStoreServerAPIError(.malformedResponse, "\(request.summary): the response body is larger than \(limit) bytes (Options.maximumResponseBodySize)")
-        }
-        if let client = error as? HTTPClientError {
-            if client == .deadlineExceeded || client == .readTimeout || client == .connectTimeout || client == .writeTimeout {
-                return Self.timeout(request, timeout: timeout, deadlineBound: deadlineBound)
-            }
-            if client == .cancelled { return cancelled(request) }
-            if client == .redirectCycleDetected || client == .redirectLimitReached {
-                return AppStoreServerAPIError(.unexpectedRedirect, "\(request.summary): the server answered with redirects (\(client)), which Apple's API never does; give the client an HTTPClient whose redirectConfiguration is .disallow")
-            }
+        if let error = error as? AppStoreServerAPIError {
+            if error.code == .timedOut { return Self.timeout(request, timeout: timeout, deadlineBound: deadlineBound) }
+            return error
         }
         return AppStoreServerAPIError(.transportFailure, "\(request.summary): the connection failed (\(error)); check the network and the base URL")
     }
 
-    /// Response headers as ``AppStoreServerAPIError/responseHeaders`` carries them.
-    static func headerDictionary(_ headers: HTTPHeaders) -> [String: [String]] {
-        var dictionary: [String: [String]] = [:]
-        for (name, value) in headers { dictionary[name.lowercased(), default: []].append(value) }
-        return dictionary
-    }
-
     /// The error for a non-2xx answer, with Apple's code and message when the body carries them,
     /// the headers, and the wait `Retry-After` asks for.
-    func errorResponse(_ request: APIRequest, status: Int, body: Data, headers: HTTPHeaders) -> AppStoreServerAPIError {
-        let error = errorResponse(request, status: status, body: body)
-        let retryAfter = headers.first(name: "Retry-After").flatMap { RetryAfter.parse($0, now: clock()) }
+    func errorResponse(_ request: APIRequest, _ response: AppStoreServerAPIHTTPResponse) -> AppStoreServerAPIError {
+        let error = errorResponse(request, status: response.statusCode, body: response.body)
+        let retryAfter = response.header("Retry-After").flatMap { RetryAfter.parse($0, now: clock()) }
         return AppStoreServerAPIError(error.code, error.message, httpStatusCode: error.httpStatusCode, apiError: error.apiError, apiErrorMessage: error.apiErrorMessage,
                                       retryAfter: retryAfter?.wait, retryAfterDate: retryAfter?.instant,
-                                      responseHeaders: Self.headerDictionary(headers))
+                                      responseHeaders: response.headerDictionary)
     }
 
     /// The error for a non-2xx answer, with Apple's code and message when the body carries them.
@@ -239,4 +209,3 @@ extension AppStoreServerAPIClient {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Timeouts, retries and token lifetime. The defaults suit a server calling Apple in a request
     /// handler.
@@ -78,4 +77,3 @@ extension AppStoreServerAPIClient {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// How the client keeps under Apple's published rate limits, per endpoint, before Apple has to
     /// answer 429.
@@ -51,4 +50,3 @@ extension AppStoreServerAPIClient {
         var isOn: Bool { scale > 0 && scale.isFinite && window > .zero }
     }
 }
-#endif

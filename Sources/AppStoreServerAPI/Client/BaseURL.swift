@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// A validated base URL: `https://` anywhere, `http://` only to a loopback host (for tests).
@@ -40,11 +39,6 @@ struct BaseURL: Sendable, Hashable {
         self.text = trimmed
     }
 
-    /// One of the environments' URLs (known good).
-    init(environment: AppStoreServerEnvironment) {
-        self.text = environment.baseURL
-    }
-
     /// The port of `text` as written (what follows the host's `:` in the authority), `nil` when
     /// the authority names none.
     static func writtenPort(of text: String) -> Substring? {
@@ -72,4 +66,3 @@ struct BaseURL: Sendable, Hashable {
         return name == "127.0.0.1" || name == "::1" || name == "localhost"
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The items of a paginated App Store Server API endpoint, page after page, as one async sequence.
 ///
 /// Each page is requested when the previous one is used up (with its own ``AppStoreServerAPIClient/Options/deadline``),
@@ -132,4 +131,3 @@ public struct PaginatedResults<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// One row of Apple's *Identifying rate limits* table: an endpoint and the requests per second
 /// Apple allows it in production, "enforced on an hourly basis", per app. The sandbox allows 10 %.
 ///
@@ -79,4 +78,3 @@ package struct PublishedRateLimit: Sendable, Hashable {
         return max(1, Int(min(allowed, 1e15).rounded(.down)))
     }
 }
-#endif

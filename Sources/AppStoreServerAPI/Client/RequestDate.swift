@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// How a date goes to Apple: whole milliseconds since 1970, as Apple's libraries write them.
@@ -41,4 +40,3 @@ enum RequestDate {
         return encoder
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The per-endpoint budgets of one client (``AppStoreServerAPIClient/Pacing``), shared by every
 /// task using it.
 ///
@@ -95,4 +94,3 @@ actor RequestPacer {
         Int64((time / slot).rounded(.down))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// A `Retry-After` header read: when to send the next request, as a wait from the moment the
@@ -79,4 +78,3 @@ struct RetryAfter: Sendable, Hashable {
         return nil
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// What the client measures its deadline with and waits on between attempts (backoff and
 /// `Retry-After`): the system's continuous clock, or a test's, which waits no real time.
 package protocol RetryClock: Sendable {
@@ -20,4 +19,3 @@ package struct ContinuousRetryClock: RetryClock {
         try await Task.sleep(for: duration)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Asks the App Store to extend the renewal date of every eligible active subscription of one
     /// product: [Extend Subscription Renewal Dates for All Active Subscribers](https://developer.apple.com/documentation/appstoreserverapi/extend_subscription_renewal_dates_for_all_active_subscribers),
@@ -18,4 +17,3 @@ extension AppStoreServerAPIClient {
         return try decode(MassExtendRenewalDateResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Extends an active subscription's renewal date: Extend a Subscription Renewal Date,
     /// `PUT /inApps/v1/subscriptions/extend/{originalTransactionId}`.
@@ -19,4 +18,3 @@ extension AppStoreServerAPIClient {
         return try decode(ExtendRenewalDateResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

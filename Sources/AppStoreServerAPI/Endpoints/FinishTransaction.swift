@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Tells the App Store your server finished processing a transaction (delivered the content):
     /// [Finish Transaction](https://developer.apple.com/documentation/appstoreserverapi/finish-transaction),
@@ -12,4 +11,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest("POST", path))
     }
 }
-#endif

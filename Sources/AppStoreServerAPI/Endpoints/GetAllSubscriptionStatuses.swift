@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension AppStoreServerAPIClient {
@@ -34,4 +33,3 @@ extension AppStoreServerAPIClient {
         return StatusResponse(body: body, data: groups)
     }
 }
-#endif

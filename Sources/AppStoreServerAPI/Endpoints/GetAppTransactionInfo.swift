@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension AppStoreServerAPIClient {
@@ -23,4 +22,3 @@ extension AppStoreServerAPIClient {
         let signedAppTransactionInfo: String?
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension AppStoreServerAPIClient {
@@ -38,4 +37,3 @@ extension AppStoreServerAPIClient {
         }
     }
 }
-#endif

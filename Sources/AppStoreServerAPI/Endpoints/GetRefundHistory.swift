@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension AppStoreServerAPIClient {
@@ -29,4 +28,3 @@ extension AppStoreServerAPIClient {
         }
     }
 }
-#endif

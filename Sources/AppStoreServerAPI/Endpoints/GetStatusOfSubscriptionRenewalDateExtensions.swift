@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Whether a request to extend every active subscription of a product has finished, and how
     /// many subscriptions it extended: [Get Status of Subscription Renewal Date Extensions](https://developer.apple.com/documentation/appstoreserverapi/get_status_of_subscription_renewal_date_extensions),
@@ -19,4 +18,3 @@ extension AppStoreServerAPIClient {
         return try decode(MassExtendRenewalDateStatusResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

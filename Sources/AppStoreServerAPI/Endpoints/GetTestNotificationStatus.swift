@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 extension AppStoreServerAPIClient {
     /// Whether the test notification reached your server: Get Test Notification Status,
@@ -18,4 +17,3 @@ extension AppStoreServerAPIClient {
         return CheckTestNotificationResponse(notification: notification, sendAttempts: body.sendAttempts ?? [])
     }
 }
-#endif

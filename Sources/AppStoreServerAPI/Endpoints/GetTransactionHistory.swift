@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension AppStoreServerAPIClient {
@@ -47,4 +46,3 @@ extension AppStoreServerAPIClient {
         }
     }
 }
-#endif

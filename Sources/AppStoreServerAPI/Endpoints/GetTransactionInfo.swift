@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension AppStoreServerAPIClient {
@@ -21,4 +20,3 @@ extension AppStoreServerAPIClient {
         let signedTransactionInfo: String?
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension AppStoreServerAPIClient {
@@ -14,4 +13,3 @@ extension AppStoreServerAPIClient {
         return OrderLookupResponse(status: body.status, transactions: try await verifyAll(body.signedTransactions, as: Transaction.self, at: "signedTransactions", of: call))
     }
 }
-#endif

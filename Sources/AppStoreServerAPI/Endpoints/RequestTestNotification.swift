@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Asks the App Store to send your server a `TEST` notification: Request a Test Notification,
     /// `POST /inApps/v1/notifications/test`.
@@ -19,4 +18,3 @@ extension AppStoreServerAPIClient {
         let testNotificationToken: String?
     }
 }
-#endif

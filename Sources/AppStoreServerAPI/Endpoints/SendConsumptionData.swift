@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Answers a `CONSUMPTION_REQUEST` notification with version 1 of consumption information:
     /// [Send Consumption Information V1](https://developer.apple.com/documentation/appstoreserverapi/send-consumption-information-v1),
@@ -17,4 +16,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest("PUT", path, body: try encode(request, for: "PUT /inApps/v1/transactions/consumption")))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 extension AppStoreServerAPIClient {
     /// Answers a `CONSUMPTION_REQUEST` notification with consumption information: Send
@@ -22,4 +21,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest("PUT", path, body: try encode(request, for: "PUT /inApps/v2/transactions/consumption")))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 extension AppStoreServerAPIClient {
@@ -16,4 +15,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest("PUT", path, body: body))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// An error code the App Store Server API returns in an error response body
@@ -374,4 +373,3 @@ public struct APIErrorCode: OpenEnumeration {
         .generalInternalRetryable,
     ]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -120,4 +119,3 @@ public struct AppStoreServerAPIError: CodedError, Sendable {
     }
 
 }
-#endif

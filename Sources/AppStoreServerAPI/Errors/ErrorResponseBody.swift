@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -13,4 +12,3 @@ struct ErrorResponseBody: Decodable, Sendable {
         return try? AppStoreJSON.decode(ErrorResponseBody.self, from: body)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension AppStoreServerAPIClient {
@@ -33,4 +32,3 @@ extension AppStoreServerAPIClient {
         return AdvancedCommerceVerifiedResponse(transaction: transaction, renewalInfo: renewalInfo)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Turns off automatic renewal of an Advanced Commerce subscription: the customer keeps access
     /// until the end of the current period.
@@ -19,4 +18,3 @@ extension AppStoreServerAPIClient {
         return try await verifyAdvancedCommerce(signedTransactionInfo: body.signedTransactionInfo, signedRenewalInfo: body.signedRenewalInfo, of: call)
     }
 }
-#endif

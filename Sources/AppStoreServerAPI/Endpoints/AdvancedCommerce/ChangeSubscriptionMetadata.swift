@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Changes the SKUs, display names or descriptions of an Advanced Commerce subscription and its
     /// items, without changing its billing or service (for an upgrade or a downgrade, the app sends
@@ -20,4 +19,3 @@ extension AppStoreServerAPIClient {
         return try await verifyAdvancedCommerce(signedTransactionInfo: body.signedTransactionInfo, signedRenewalInfo: body.signedRenewalInfo, of: call)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Raises or lowers the price of an Advanced Commerce subscription, or of items in it, from its
     /// next renewal (call it at least 24 hours before; the App Store asks the customer for consent
@@ -20,4 +19,3 @@ extension AppStoreServerAPIClient {
         return try await verifyAdvancedCommerce(signedTransactionInfo: body.signedTransactionInfo, signedRenewalInfo: body.signedRenewalInfo, of: call)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Moves an auto-renewable subscription bought through In-App Purchase to one you manage with
     /// the Advanced Commerce API.
@@ -19,4 +18,3 @@ extension AppStoreServerAPIClient {
         return try await verifyAdvancedCommerce(signedTransactionInfo: body.signedTransactionInfo, signedRenewalInfo: body.signedRenewalInfo, of: call)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Requests a refund of items of an Advanced Commerce one-time charge or subscription
     /// transaction.
@@ -19,4 +18,3 @@ extension AppStoreServerAPIClient {
         return try await verifyAdvancedCommerce(signedTransactionInfo: body.signedTransactionInfo, signedRenewalInfo: body.signedRenewalInfo, of: call)
     }
 }
-#endif

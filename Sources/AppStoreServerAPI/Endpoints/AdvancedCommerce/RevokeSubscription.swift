@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Ends an Advanced Commerce subscription and all its items at once, with a full or prorated
     /// refund. Turn service off when the `REFUND` notification arrives, as of its revocation date.
@@ -19,4 +18,3 @@ extension AppStoreServerAPIClient {
         return try await verifyAdvancedCommerce(signedTransactionInfo: body.signedTransactionInfo, signedRenewalInfo: body.signedRenewalInfo, of: call)
     }
 }
-#endif

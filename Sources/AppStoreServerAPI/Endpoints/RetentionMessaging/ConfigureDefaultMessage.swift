@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Sets the message shown by default for a product in a locale:
     /// [Configure Default Message](https://developer.apple.com/documentation/retentionmessaging/configure-default-message),
@@ -16,4 +15,3 @@ extension AppStoreServerAPIClient {
                                                              .parameter(name: "locale", value: locale)], body: body))
     }
 }
-#endif

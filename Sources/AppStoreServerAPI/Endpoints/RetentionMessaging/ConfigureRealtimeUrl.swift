@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Sets the URL of your Get Retention Message endpoint, which the App Store calls for a
     /// message in real time:
@@ -16,4 +15,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest(messaging: "PUT", [.literal("realtime"), .literal("url")], body: body))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Removes the default message of a product in a locale:
     /// [Delete Default Message](https://developer.apple.com/documentation/retentionmessaging/delete-default-message),
@@ -13,4 +12,3 @@ extension AppStoreServerAPIClient {
                                                                 .parameter(name: "locale", value: locale)]))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 extension AppStoreServerAPIClient {
@@ -13,4 +12,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest(messaging: "DELETE", [.literal("image"), .uuid(name: "imageIdentifier", imageIdentifier)]))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 extension AppStoreServerAPIClient {
@@ -12,4 +11,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest(messaging: "DELETE", [.literal("message"), .uuid(name: "messageIdentifier", messageIdentifier)]))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Removes the URL of your Get Retention Message endpoint:
     /// [Delete Realtime URL](https://developer.apple.com/documentation/retentionmessaging/delete-realtime-url),
@@ -9,4 +8,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest(messaging: "DELETE", [.literal("realtime"), .literal("url")]))
     }
 }
-#endif

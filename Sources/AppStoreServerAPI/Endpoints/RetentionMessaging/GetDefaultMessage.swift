@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// The default message of a product in a locale:
     /// [Get Default Message](https://developer.apple.com/documentation/retentionmessaging/get-default-message),
@@ -16,4 +15,3 @@ extension AppStoreServerAPIClient {
         return try decode(DefaultConfigurationResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

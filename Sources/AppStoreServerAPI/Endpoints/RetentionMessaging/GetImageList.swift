@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Every retention-messaging image you uploaded and its review state:
     /// [Get Image List](https://developer.apple.com/documentation/retentionmessaging/get-image-list),
@@ -11,4 +10,3 @@ extension AppStoreServerAPIClient {
         return try decode(GetImageListResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

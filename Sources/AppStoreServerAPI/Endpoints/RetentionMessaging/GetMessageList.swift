@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Every retention message you uploaded and its review state:
     /// [Get Message List](https://developer.apple.com/documentation/retentionmessaging/get-message-list),
@@ -11,4 +10,3 @@ extension AppStoreServerAPIClient {
         return try decode(GetMessageListResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

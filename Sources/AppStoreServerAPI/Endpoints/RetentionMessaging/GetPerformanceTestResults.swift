@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// The results of a performance test of your Get Retention Message endpoint:
     /// [Get Performance Test Results](https://developer.apple.com/documentation/retentionmessaging/get-performance-test-results),
@@ -14,4 +13,3 @@ extension AppStoreServerAPIClient {
         return try decode(PerformanceTestResultResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

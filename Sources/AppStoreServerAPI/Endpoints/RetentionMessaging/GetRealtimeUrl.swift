@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// The configured URL of your Get Retention Message endpoint:
     /// [Get Realtime URL](https://developer.apple.com/documentation/retentionmessaging/get-realtime-url),
@@ -12,4 +11,3 @@ extension AppStoreServerAPIClient {
         return try decode(RealtimeUrlResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 extension AppStoreServerAPIClient {
     /// Starts a performance test of your Get Retention Message endpoint in the sandbox:
     /// [Initiate Performance Test](https://developer.apple.com/documentation/retentionmessaging/initiate-performance-test),
@@ -14,4 +13,3 @@ extension AppStoreServerAPIClient {
         return try decode(PerformanceTestResponse.self, from: try await send(call), of: call)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 extension APIRequest {
@@ -15,4 +14,3 @@ extension APIRequest.PathSegment {
         .parameter(name: name, value: value.uuidString.lowercased())
     }
 }
-#endif

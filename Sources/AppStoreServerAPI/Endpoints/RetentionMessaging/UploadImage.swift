@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 extension AppStoreServerAPIClient {
@@ -22,4 +21,3 @@ extension AppStoreServerAPIClient {
                                           query: query, body: image, contentType: "image/png"))
     }
 }
-#endif

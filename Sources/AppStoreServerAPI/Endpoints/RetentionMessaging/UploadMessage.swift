@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 extension AppStoreServerAPIClient {
@@ -16,4 +15,3 @@ extension AppStoreServerAPIClient {
         _ = try await send(try APIRequest(messaging: "PUT", [.literal("message"), .uuid(name: "messageIdentifier", messageIdentifier)], body: body))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// A request body of the Advanced Commerce API that checks Apple's rules before it is sent.
@@ -6,4 +5,3 @@ protocol AdvancedCommerceAPIRequest: Encodable, Sendable {
     /// Checks Apple's rules for the request's members.
     func validate() throws(AdvancedCommerceValidationError)
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// One item of a refund request (Apple's `RequestRefundItem`): its SKU, and the refund's amount,
@@ -40,4 +39,3 @@ public struct AdvancedCommerceRequestRefundItem: Codable, Hashable, Sendable {
         if let refundAmount { try Rules.checkAmount(refundAmount, at: Rules.path(field, "refundAmount")) }
     }
 }
-#endif

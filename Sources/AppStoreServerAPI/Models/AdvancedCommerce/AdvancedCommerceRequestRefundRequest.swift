@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The body of Request Transaction Refund (Apple's `RequestRefundRequest`): refunds items of a
@@ -46,4 +45,3 @@ public struct AdvancedCommerceRequestRefundRequest: AdvancedCommerceAPIRequest, 
         for (index, item) in items.enumerated() { try item.validate(at: Rules.path("items", index: index)) }
     }
 }
-#endif

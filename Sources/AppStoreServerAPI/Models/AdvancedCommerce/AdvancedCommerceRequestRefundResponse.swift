@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The response of Request Transaction Refund (Apple's `RequestRefundResponse`), as Apple sends
 /// it: the signed data unverified.
 ///
@@ -22,4 +21,3 @@ public struct AdvancedCommerceRequestRefundResponse: Codable, Hashable, Sendable
         self.signedTransactionInfo = signedTransactionInfo
     }
 }
-#endif

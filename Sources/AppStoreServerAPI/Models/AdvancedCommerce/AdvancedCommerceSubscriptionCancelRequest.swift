@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The body of Cancel a Subscription (Apple's `SubscriptionCancelRequest`): turns off automatic
@@ -27,4 +26,3 @@ public struct AdvancedCommerceSubscriptionCancelRequest: AdvancedCommerceAPIRequ
         if let storefront { try AdvancedCommerceValidation.checkStorefront(storefront, at: "storefront") }
     }
 }
-#endif

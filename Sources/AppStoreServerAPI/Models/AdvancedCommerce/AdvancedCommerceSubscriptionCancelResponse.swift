@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The response of Cancel a Subscription (Apple's `SubscriptionCancelResponse`), as Apple sends it: the signed data unverified.
 ///
 /// AppStoreServerAPIClient verifies both and returns an AdvancedCommerceVerifiedResponse;
@@ -20,4 +19,3 @@ public struct AdvancedCommerceSubscriptionCancelResponse: Codable, Hashable, Sen
         self.signedTransactionInfo = signedTransactionInfo
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// A new description or display name for an Advanced Commerce subscription (Apple's
@@ -31,4 +30,3 @@ public struct AdvancedCommerceSubscriptionChangeMetadataDescriptors: Codable, Ha
         if let displayName { try Rules.checkDisplayName(displayName, at: Rules.path(field, "displayName")) }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// New metadata for an item of an Advanced Commerce subscription: its SKU, description or display
@@ -42,4 +41,3 @@ public struct AdvancedCommerceSubscriptionChangeMetadataItem: Codable, Hashable,
         if let displayName { try Rules.checkDisplayName(displayName, at: Rules.path(field, "displayName")) }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The body of Change Subscription Metadata (Apple's `SubscriptionChangeMetadataRequest`): new
@@ -44,4 +43,3 @@ public struct AdvancedCommerceSubscriptionChangeMetadataRequest: AdvancedCommerc
         for (index, item) in (items ?? []).enumerated() { try item.validate(at: Rules.path("items", index: index)) }
     }
 }
-#endif

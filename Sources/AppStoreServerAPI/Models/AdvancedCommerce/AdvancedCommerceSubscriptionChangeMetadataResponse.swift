@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The response of Change Subscription Metadata (Apple's `SubscriptionChangeMetadataResponse`), as Apple sends it: the signed data unverified.
 ///
 /// AppStoreServerAPIClient verifies both and returns an AdvancedCommerceVerifiedResponse;
@@ -20,4 +19,3 @@ public struct AdvancedCommerceSubscriptionChangeMetadataResponse: Codable, Hasha
         self.signedTransactionInfo = signedTransactionInfo
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The description and display name of the Advanced Commerce subscription a subscription migrates
@@ -27,4 +26,3 @@ public struct AdvancedCommerceSubscriptionMigrateDescriptors: Codable, Hashable,
         try Rules.checkDisplayName(displayName, at: Rules.path(field, "displayName"))
     }
 }
-#endif

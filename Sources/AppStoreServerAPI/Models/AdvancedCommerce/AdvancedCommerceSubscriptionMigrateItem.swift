@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// An item of the Advanced Commerce subscription a subscription migrates to (Apple's `SubscriptionMigrateItem`).
@@ -31,4 +30,3 @@ public struct AdvancedCommerceSubscriptionMigrateItem: Codable, Hashable, Sendab
         try Rules.checkDisplayName(displayName, at: Rules.path(field, "displayName"))
     }
 }
-#endif

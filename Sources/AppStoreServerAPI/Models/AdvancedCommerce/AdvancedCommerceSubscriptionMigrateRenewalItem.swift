@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// An item that replaces a migrated item when the subscription renews (Apple's `SubscriptionMigrateRenewalItem`).
@@ -31,4 +30,3 @@ public struct AdvancedCommerceSubscriptionMigrateRenewalItem: Codable, Hashable,
         try Rules.checkDisplayName(displayName, at: Rules.path(field, "displayName"))
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The body of Migrate a Subscription to Advanced Commerce API (Apple's
@@ -60,4 +59,3 @@ public struct AdvancedCommerceSubscriptionMigrateRequest: AdvancedCommerceAPIReq
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The response of Migrate a Subscription to Advanced Commerce API (Apple's `SubscriptionMigrateResponse`), as Apple sends it: the signed data unverified.
 ///
 /// AppStoreServerAPIClient verifies both and returns an AdvancedCommerceVerifiedResponse;
@@ -20,4 +19,3 @@ public struct AdvancedCommerceSubscriptionMigrateResponse: Codable, Hashable, Se
         self.signedTransactionInfo = signedTransactionInfo
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// A new price for an item of an Advanced Commerce subscription (Apple's
@@ -35,4 +34,3 @@ public struct AdvancedCommerceSubscriptionPriceChangeItem: Codable, Hashable, Se
         }
     }
 }
-#endif

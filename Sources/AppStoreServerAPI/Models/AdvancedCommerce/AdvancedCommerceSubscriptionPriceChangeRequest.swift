@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The body of Change Subscription Price (Apple's `SubscriptionPriceChangeRequest`): new prices for
@@ -41,4 +40,3 @@ public struct AdvancedCommerceSubscriptionPriceChangeRequest: AdvancedCommerceAP
         for (index, item) in items.enumerated() { try item.validate(at: Rules.path("items", index: index)) }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The response of Change Subscription Price (Apple's `SubscriptionPriceChangeResponse`), as Apple sends it: the signed data unverified.
 ///
 /// AppStoreServerAPIClient verifies both and returns an AdvancedCommerceVerifiedResponse;
@@ -20,4 +19,3 @@ public struct AdvancedCommerceSubscriptionPriceChangeResponse: Codable, Hashable
         self.signedTransactionInfo = signedTransactionInfo
     }
 }
-#endif

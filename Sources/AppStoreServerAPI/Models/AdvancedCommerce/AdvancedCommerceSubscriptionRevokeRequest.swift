@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The body of Revoke Subscription (Apple's `SubscriptionRevokeRequest`): ends an Advanced
@@ -41,4 +40,3 @@ public struct AdvancedCommerceSubscriptionRevokeRequest: AdvancedCommerceAPIRequ
         if let storefront { try AdvancedCommerceValidation.checkStorefront(storefront, at: "storefront") }
     }
 }
-#endif

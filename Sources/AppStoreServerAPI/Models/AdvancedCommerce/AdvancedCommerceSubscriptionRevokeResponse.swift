@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The response of Revoke Subscription (Apple's `SubscriptionRevokeResponse`), as Apple sends it: the signed data unverified.
 ///
 /// AppStoreServerAPIClient verifies both and returns an AdvancedCommerceVerifiedResponse;
@@ -20,4 +19,3 @@ public struct AdvancedCommerceSubscriptionRevokeResponse: Codable, Hashable, Sen
         self.signedTransactionInfo = signedTransactionInfo
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The answer of an Advanced Commerce API endpoint, its signed data verified: the transaction and,
@@ -18,4 +17,3 @@ public struct AdvancedCommerceVerifiedResponse: Sendable {
         self.renewalInfo = renewalInfo
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The age of the customer's account (Apple's `AccountTenure`).
@@ -35,4 +34,3 @@ public struct AccountTenure: OpenEnumeration {
         .greaterThanThreeHundredSixtyFiveDays,
     ]
 }
-#endif

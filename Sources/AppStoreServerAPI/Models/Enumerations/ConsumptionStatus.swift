@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// How much of an in-app purchase the customer consumed (Apple's `ConsumptionStatus`, Send
@@ -19,4 +18,3 @@ public struct ConsumptionStatus: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [ConsumptionStatus] = [.undeclared, .notConsumed, .partiallyConsumed, .fullyConsumed]
 }
-#endif

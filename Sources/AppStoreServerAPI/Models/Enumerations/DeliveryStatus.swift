@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// Whether your app delivered a consumable that works (Apple's `DeliveryStatus`, Send Consumption
@@ -23,4 +22,3 @@ public struct DeliveryStatus: OpenEnumeration {
         .delivered, .undeliveredQualityIssue, .undeliveredWrongItem, .undeliveredServerOutage, .undeliveredOther,
     ]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// Whether your app delivered an in-app purchase that works (Apple's `DeliveryStatusV1`, Send
@@ -30,4 +29,3 @@ public struct DeliveryStatusV1: OpenEnumeration {
         .didNotDeliverForOtherReason,
     ]
 }
-#endif

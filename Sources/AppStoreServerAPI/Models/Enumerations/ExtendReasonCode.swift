@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// Why a subscription's renewal date is extended (Apple's `ExtendReasonCode`).
@@ -18,4 +17,3 @@ public struct ExtendReasonCode: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [ExtendReasonCode] = [.undeclared, .customerSatisfaction, .other, .serviceIssueOrOutage]
 }
-#endif

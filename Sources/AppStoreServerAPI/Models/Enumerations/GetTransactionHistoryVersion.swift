@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The version of Get Transaction History to call (Apple's `GetTransactionHistoryVersion`): the
@@ -15,4 +14,3 @@ public struct GetTransactionHistoryVersion: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [GetTransactionHistoryVersion] = [.v1, .v2]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// Where a retention message's header appears (Apple's `HeaderPosition`).
@@ -14,4 +13,3 @@ public struct HeaderPosition: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [HeaderPosition] = [.aboveBody, .aboveImage]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The size of a retention-messaging image (Apple's `ImageSize`).
@@ -14,4 +13,3 @@ public struct ImageSize: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [ImageSize] = [.fullSize, .bulletPoint]
 }
-#endif

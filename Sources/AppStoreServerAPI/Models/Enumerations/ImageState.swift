@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The review state of an uploaded retention-messaging image (Apple's `ImageState`).
@@ -16,4 +15,3 @@ public struct ImageState: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [ImageState] = [.pending, .approved, .rejected]
 }
-#endif

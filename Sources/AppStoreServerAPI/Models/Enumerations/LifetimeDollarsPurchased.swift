@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The total, in USD, of in-app purchases the customer made in your app across all platforms
@@ -36,4 +35,3 @@ public struct LifetimeDollarsPurchased: OpenEnumeration {
         .twoThousandDollarsOrGreater,
     ]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The total, in USD, of refunds the customer received in your app across all platforms
@@ -36,4 +35,3 @@ public struct LifetimeDollarsRefunded: OpenEnumeration {
         .twoThousandDollarsOrGreater,
     ]
 }
-#endif

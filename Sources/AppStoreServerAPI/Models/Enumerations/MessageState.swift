@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The review state of an uploaded retention message (Apple's `MessageState`).
@@ -16,4 +15,3 @@ public struct MessageState: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [MessageState] = [.pending, .approved, .rejected]
 }
-#endif

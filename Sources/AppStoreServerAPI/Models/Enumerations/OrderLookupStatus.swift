@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// Whether an order ID is valid (Apple's `OrderLookupStatus`).
@@ -14,4 +13,3 @@ public struct OrderLookupStatus: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [OrderLookupStatus] = [.valid, .invalid]
 }
-#endif

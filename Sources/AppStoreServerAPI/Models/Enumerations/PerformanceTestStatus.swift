@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The overall result of a retention-messaging performance test (Apple's `PerformanceTestStatus`).
@@ -16,4 +15,3 @@ public struct PerformanceTestStatus: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [PerformanceTestStatus] = [.pending, .pass, .fail]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The platform on which the customer consumed an in-app purchase (Apple's `Platform`, Send
@@ -17,4 +16,3 @@ public struct Platform: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [Platform] = [.undeclared, .apple, .nonApple]
 }
-#endif

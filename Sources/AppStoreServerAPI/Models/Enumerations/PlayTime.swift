@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// How long the customer used the app (Apple's `PlayTime`).
@@ -35,4 +34,3 @@ public struct PlayTime: OpenEnumeration {
         .overSixteenDays,
     ]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The outcome you prefer for a refund request (Apple's `RefundPreference`).
@@ -16,4 +15,3 @@ public struct RefundPreference: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [RefundPreference] = [.decline, .grantFull, .grantProrated]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The outcome you prefer for a refund request (Apple's `RefundPreferenceV1`, Send Consumption
@@ -19,4 +18,3 @@ public struct RefundPreferenceV1: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [RefundPreferenceV1] = [.undeclared, .preferGrant, .preferDecline, .noPreference]
 }
-#endif

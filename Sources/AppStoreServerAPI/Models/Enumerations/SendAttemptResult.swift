@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// What happened when the App Store tried to send a notification to your server.
@@ -37,4 +36,3 @@ public struct SendAttemptResult: OpenEnumeration {
         .invalidResponse, .prematureClose, .unsuccessfulHTTPResponseCode, .other,
     ]
 }
-#endif

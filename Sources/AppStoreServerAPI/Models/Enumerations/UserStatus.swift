@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The status of the customer's account in your app (Apple's `UserStatus`).
@@ -20,4 +19,3 @@ public struct UserStatus: OpenEnumeration {
     /// Every value Apple documented when this library was released.
     public static let documentedValues: [UserStatus] = [.undeclared, .active, .suspended, .terminated, .limitedAccess]
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// One bullet point of a retention message: its text and its bullet image (Apple's `BulletPoint`).
@@ -29,4 +28,3 @@ public struct BulletPoint: Sendable, Hashable, Encodable {
         try container.encode(altText, forKey: .altText)
     }
 }
-#endif

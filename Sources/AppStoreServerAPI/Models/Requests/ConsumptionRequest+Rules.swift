@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 extension ConsumptionRequest {
@@ -44,4 +43,3 @@ extension ConsumptionRequest {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The body of Send Consumption Information v2 (Apple's `ConsumptionRequest`), your answer to a
 /// `CONSUMPTION_REQUEST` notification.
 public struct ConsumptionRequest: Sendable, Hashable, Encodable {
@@ -25,4 +24,3 @@ public struct ConsumptionRequest: Sendable, Hashable, Encodable {
         self.refundPreference = refundPreference
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// The body of Send Consumption Information V1 (Apple's `ConsumptionRequestV1`), which Apple
@@ -79,4 +78,3 @@ public struct ConsumptionRequestV1: Sendable, Hashable, Encodable {
         try container.encodeIfPresent(refundPreference, forKey: .refundPreference)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// The body of Configure Default Message (Apple's `DefaultConfigurationRequest`).
@@ -22,4 +21,3 @@ public struct DefaultConfigurationRequest: Sendable, Hashable, Encodable {
         try container.encode(messageIdentifier.uuidString.lowercased(), forKey: .messageIdentifier)
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The body of Extend a Subscription Renewal Date (Apple's `ExtendRenewalDateRequest`).
 public struct ExtendRenewalDateRequest: Sendable, Hashable, Encodable {
     /// Days to extend by: 1 to 90 (Apple allows two extensions a year per subscription).
@@ -17,4 +16,3 @@ public struct ExtendRenewalDateRequest: Sendable, Hashable, Encodable {
         self.requestIdentifier = requestIdentifier
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The body of Extend Subscription Renewal Dates for All Active Subscribers (Apple's
 /// `MassExtendRenewalDateRequest`): one product's active subscriptions, optionally only in some
 /// storefronts.
@@ -27,4 +26,3 @@ public struct MassExtendRenewalDateRequest: Sendable, Hashable, Encodable {
         self.productId = productId
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -32,4 +31,3 @@ public struct NotificationHistoryRequest: Sendable, Hashable, Encodable {
         self.onlyFailures = onlyFailures
     }
 }
-#endif

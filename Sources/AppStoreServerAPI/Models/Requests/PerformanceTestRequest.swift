@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The body of Initiate Performance Test (Apple's `PerformanceTestRequest`).
 public struct PerformanceTestRequest: Sendable, Hashable, Encodable {
     /// The original transaction ID of a sandbox purchase the test's requests are about.
@@ -11,4 +10,3 @@ public struct PerformanceTestRequest: Sendable, Hashable, Encodable {
         self.originalTransactionId = originalTransactionId
     }
 }
-#endif

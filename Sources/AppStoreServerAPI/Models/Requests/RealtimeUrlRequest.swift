@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The body of Configure Realtime URL (Apple's `RealtimeUrlRequest`).
 public struct RealtimeUrlRequest: Sendable, Hashable, Encodable {
     /// The URL of your Get Retention Message endpoint, at most 256 characters.
@@ -11,4 +10,3 @@ public struct RealtimeUrlRequest: Sendable, Hashable, Encodable {
         self.realtimeURL = realtimeURL
     }
 }
-#endif

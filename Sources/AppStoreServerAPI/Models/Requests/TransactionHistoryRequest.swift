@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -85,4 +84,3 @@ public struct TransactionHistoryRequest: Sendable, Hashable {
         public static let documentedValues: [Order] = [.ascending, .descending]
     }
 }
-#endif

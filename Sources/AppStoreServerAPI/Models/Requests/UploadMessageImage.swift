@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// An image of a retention message with its alternative text (Apple's `UploadMessageImage`).
@@ -26,4 +25,3 @@ public struct UploadMessageImage: Sendable, Hashable, Encodable {
         try container.encode(altText, forKey: .altText)
     }
 }
-#endif

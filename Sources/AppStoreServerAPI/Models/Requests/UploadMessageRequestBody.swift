@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The body of Upload Message (Apple's `UploadMessageRequestBody`): a retention message's text and,
 /// optionally, an image and bullet points.
 ///
@@ -29,4 +28,3 @@ public struct UploadMessageRequestBody: Sendable, Hashable, Encodable {
         self.bulletPoints = bulletPoints
     }
 }
-#endif

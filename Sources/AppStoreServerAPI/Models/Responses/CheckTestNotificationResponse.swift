@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The test notification and its delivery attempts (Apple's `CheckTestNotificationResponse`).
@@ -14,4 +13,3 @@ public struct CheckTestNotificationResponse: Sendable {
         let sendAttempts: [SendAttemptItem]?
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// The default message of a product and locale (Apple's `DefaultConfigurationResponse`).
@@ -6,4 +5,3 @@ public struct DefaultConfigurationResponse: Sendable, Hashable, Decodable {
     /// The message configured as the default.
     public let messageIdentifier: UUID?
 }
-#endif

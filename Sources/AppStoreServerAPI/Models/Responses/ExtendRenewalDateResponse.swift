@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// The outcome of extending one subscription's renewal date (Apple's `ExtendRenewalDateResponse`).
@@ -12,4 +11,3 @@ public struct ExtendRenewalDateResponse: Sendable, Hashable, Decodable {
     /// The new renewal date.
     public let effectiveDate: Date?
 }
-#endif

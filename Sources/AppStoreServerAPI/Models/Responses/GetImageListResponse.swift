@@ -1,7 +1,5 @@
-#if ServerAPIClient
 /// Every retention-messaging image you uploaded and its review state (Apple's `GetImageListResponse`).
 public struct GetImageListResponse: Sendable, Hashable, Decodable {
     /// The images.
     public let imageIdentifiers: [GetImageListResponseItem]?
 }
-#endif

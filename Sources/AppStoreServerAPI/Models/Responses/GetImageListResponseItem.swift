@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// One uploaded image and its review state (Apple's `GetImageListResponseItem`).
@@ -10,4 +9,3 @@ public struct GetImageListResponseItem: Sendable, Hashable, Decodable {
     /// Its size.
     public let imageSize: ImageSize?
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// One uploaded message and its review state (Apple's `GetMessageListResponseItem`).
@@ -8,4 +7,3 @@ public struct GetMessageListResponseItem: Sendable, Hashable, Decodable {
     /// Its review state.
     public let messageState: MessageState?
 }
-#endif

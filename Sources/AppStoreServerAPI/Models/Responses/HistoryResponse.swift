@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// One page of Get Transaction History (Apple's `HistoryResponse`), its signed transactions
@@ -36,4 +35,3 @@ public struct HistoryResponse: Sendable {
         self.transactions = transactions
     }
 }
-#endif

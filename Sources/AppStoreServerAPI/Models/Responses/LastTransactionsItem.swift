@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The latest transaction and renewal info of one subscription (Apple's `LastTransactionsItem`),
@@ -28,4 +27,3 @@ public struct LastTransactionsItem: Sendable {
         self.renewalInfo = renewalInfo
     }
 }
-#endif

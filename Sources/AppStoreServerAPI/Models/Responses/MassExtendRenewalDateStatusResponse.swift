@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// The progress of a request to extend every active subscription of a product (Apple's
@@ -15,4 +14,3 @@ public struct MassExtendRenewalDateStatusResponse: Sendable, Hashable, Decodable
     /// How many subscriptions could not be extended.
     public let failedCount: Int64?
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// One page of Get Notification History (Apple's `NotificationHistoryResponse`).
@@ -23,4 +22,3 @@ public struct NotificationHistoryResponse: Sendable {
         self.notificationHistory = notificationHistory
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// One notification the App Store sent, or tried to send (Apple's `NotificationHistoryResponseItem`).
@@ -19,4 +18,3 @@ public struct NotificationHistoryResponseItem: Sendable {
         self.sendAttempts = sendAttempts
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The transactions of an order (Apple's `OrderLookupResponse`), verified.
@@ -14,4 +13,3 @@ public struct OrderLookupResponse: Sendable {
         let signedTransactions: [String]?
     }
 }
-#endif

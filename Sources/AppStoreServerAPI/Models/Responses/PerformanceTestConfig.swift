@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The parameters of a retention-messaging performance test (Apple's `PerformanceTestConfig`).
 public struct PerformanceTestConfig: Sendable, Hashable, Decodable {
     /// The most requests Apple sends your endpoint at once.
@@ -12,4 +11,3 @@ public struct PerformanceTestConfig: Sendable, Hashable, Decodable {
     /// The share of requests, in percent, that must succeed for the test to pass.
     public let successRateThreshold: Int64?
 }
-#endif

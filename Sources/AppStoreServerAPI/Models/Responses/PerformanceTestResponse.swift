@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// A started retention-messaging performance test (Apple's `PerformanceTestResponse`).
 public struct PerformanceTestResponse: Sendable, Hashable, Decodable {
     /// The test's parameters.
@@ -7,4 +6,3 @@ public struct PerformanceTestResponse: Sendable, Hashable, Decodable {
     /// ``AppStoreServerAPIClient/getPerformanceTestResults(requestId:)``.
     public let requestId: String?
 }
-#endif

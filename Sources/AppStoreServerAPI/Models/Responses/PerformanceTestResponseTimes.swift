@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// Your endpoint's response times during a performance test, in milliseconds (Apple's
 /// `PerformanceTestResponseTimes`).
 public struct PerformanceTestResponseTimes: Sendable, Hashable, Decodable {
@@ -13,4 +12,3 @@ public struct PerformanceTestResponseTimes: Sendable, Hashable, Decodable {
     /// The 99th percentile.
     public let p99: Int64?
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// The results of a retention-messaging performance test (Apple's `PerformanceTestResultResponse`).
 public struct PerformanceTestResultResponse: Sendable, Hashable, Decodable {
     /// The test's parameters.
@@ -29,4 +28,3 @@ public struct PerformanceTestResultResponse: Sendable, Hashable, Decodable {
         case rawFailures = "failures"
     }
 }
-#endif

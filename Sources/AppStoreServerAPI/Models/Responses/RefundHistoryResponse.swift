@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// One page of a customer's refunded purchases (Apple's `RefundHistoryResponse`), verified.
@@ -17,4 +16,3 @@ public struct RefundHistoryResponse: Sendable {
         let signedTransactions: [String]?
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// One attempt to send a notification to your server (Apple's `SendAttemptItem`).
@@ -8,4 +7,3 @@ public struct SendAttemptItem: Sendable, Hashable, Decodable {
     /// What happened.
     public let sendAttemptResult: SendAttemptResult?
 }
-#endif

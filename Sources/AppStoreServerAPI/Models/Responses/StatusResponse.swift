@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The statuses of a customer's auto-renewable subscriptions (Apple's `StatusResponse`), every
@@ -28,4 +27,3 @@ public struct StatusResponse: Sendable {
         self.data = data
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 
 /// The subscriptions of one subscription group (Apple's `SubscriptionGroupIdentifierItem`).
@@ -19,4 +18,3 @@ public struct SubscriptionGroupIdentifierItem: Sendable {
         self.lastTransactions = lastTransactions
     }
 }
-#endif

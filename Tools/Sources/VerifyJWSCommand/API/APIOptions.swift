@@ -105,11 +105,11 @@ struct APIOptions: ParsableArguments {
         let base = baseURL ?? variables[APIEnvironmentVariable.baseURL.rawValue].flatMap { $0.isEmpty ? nil : $0 }
         guard let base else {
             return AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId,
-                                           environment: apiEnvironment, verifier: verifier, options: options)
+                                           environment: apiEnvironment, verifier: .offline(verifier), options: options)
         }
         do {
-            return try AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId,
-                                               baseURL: base, verifier: verifier, options: options)
+            return AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId,
+                                           environment: try .baseURL(base), verifier: .offline(verifier), options: options)
         } catch {
             throw ValidationError(error.message)
         }
