@@ -15,18 +15,18 @@ let package = Package(
         // by default, AsyncHTTPClient with the `ServerAPIClient` trait, or your own.
         .library(name: "AppStoreServerAPI", targets: ["AppStoreServerAPI"]),
         // A fake App Store Server API on 127.0.0.1 for your tests of code that calls Apple's API
-        // (Apple's JSON, pagination, bearer token checks and error answers). Needs the
-        // `ServerAPIClient` trait; add it to test targets only.
+        // (Apple's JSON, pagination, bearer token checks and error answers). Add it to test
+        // targets only.
         .library(name: "AppStoreServerAPITesting", targets: ["AppStoreServerAPITesting"]),
     ],
     // No trait is on by default: a plain dependency line on this package resolves no other package.
     // The App Store Server API client works without any trait (over URLSession or your own
-    // transport); `traits: ["ServerAPIClient"]` adds its AsyncHTTPClient transport (and the fake
-    // App Store's server, on swift-nio). The verify-jws tool is a package of its own (Tools/).
+    // transport); `traits: ["ServerAPIClient"]` adds its AsyncHTTPClient transport. The verify-jws
+    // tool is a package of its own (Tools/).
     traits: [
         .trait(
             name: "ServerAPIClient",
-            description: "The AppStoreServerAPI client's AsyncHTTPClientTransport (async-http-client, swift-nio); the AppStoreServerAPITesting fake's server, swift-nio."
+            description: "The AppStoreServerAPI client's AsyncHTTPClientTransport (async-http-client, swift-nio)."
         ),
         .default(enabledTraits: []),
     ],
@@ -78,17 +78,11 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The fake App Store Server API for tests (SwiftNIO). Without the `ServerAPIClient` trait its
-        // sources compile to nothing and it links no NIO.
+        // The fake App Store Server API for tests, on the Testing product's loopback HTTP server
+        // (POSIX sockets): it needs no trait and links no SwiftNIO.
         .target(
             name: "AppStoreServerAPITesting",
-            dependencies: [
-                "AppStoreVerification",
-                "AppStoreServerAPI",
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["ServerAPIClient"])),
-            ],
+            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting", "AppStoreServerAPI"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

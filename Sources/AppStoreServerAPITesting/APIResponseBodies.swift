@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 /// The JSON bodies of Apple's answers that the fake serves, with Apple's member names.
@@ -56,4 +55,3 @@ enum APIResponseBodies {
         let sendAttempts: [FakeAppStoreServerAPI.SendAttempt]
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -43,4 +42,3 @@ struct BearerTokenCheck: Sendable {
         return nil
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import AppStoreServerAPI
 import Foundation
@@ -124,4 +123,3 @@ struct FakeAppStoreRoutes {
         (try? Response.json(value)) ?? Response(status: 500)
     }
 }
-#endif

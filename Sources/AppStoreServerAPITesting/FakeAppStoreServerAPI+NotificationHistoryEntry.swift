@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import Foundation
 
@@ -46,4 +45,3 @@ extension FakeAppStoreServerAPI.SendAttempt: Encodable {
         try container.encode(result.rawValue, forKey: .sendAttemptResult)
     }
 }
-#endif

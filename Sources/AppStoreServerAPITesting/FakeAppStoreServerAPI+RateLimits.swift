@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import Foundation
 
@@ -56,4 +55,3 @@ struct FakeRateLimits: Sendable {
         return response
     }
 }
-#endif

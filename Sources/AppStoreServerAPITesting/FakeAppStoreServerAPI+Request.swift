@@ -1,4 +1,4 @@
-#if ServerAPIClient
+import AppStoreVerificationTesting
 import Foundation
 
 extension FakeAppStoreServerAPI {
@@ -57,6 +57,14 @@ extension FakeAppStoreServerAPI {
             self.receivedAt = receivedAt
         }
 
+        /// The request as the fake's loopback server read it.
+        init(_ request: LoopbackHTTPRequest) {
+            self.init(method: request.method, path: request.path,
+                      query: request.queryItems.map { QueryItem(name: $0.name, value: $0.value) },
+                      headers: request.headers.map { Header(name: $0.name, value: $0.value) },
+                      body: request.body)
+        }
+
         /// The values of the query items named `name`, in order.
         public func queryValues(_ name: String) -> [String] {
             query.filter { $0.name == name }.map(\.value)
@@ -94,4 +102,3 @@ extension FakeAppStoreServerAPI {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import Foundation
 
@@ -43,4 +42,3 @@ struct APIErrorBody: Encodable {
     let errorCode: Int64
     let errorMessage: String
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import Foundation
 
 extension FakeAppStoreServerAPI {
@@ -29,4 +28,3 @@ extension FakeAppStoreServerAPI {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import Foundation
 
@@ -73,4 +72,3 @@ enum APIErrorMessages {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -58,4 +57,3 @@ extension FakeAppStoreServerAPI.LastTransaction: Encodable {
         try container.encodeIfPresent(signedRenewalInfo, forKey: .signedRenewalInfo)
     }
 }
-#endif

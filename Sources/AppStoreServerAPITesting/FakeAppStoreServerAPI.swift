@@ -1,9 +1,6 @@
-#if ServerAPIClient
 import AppStoreVerification
+import AppStoreVerificationTesting
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOPosix
 
 /// A fake App Store Server API on 127.0.0.1, for tests of code that calls Apple's API: your
 /// `AppStoreServerAPIClient` (or any client) talks to it at ``baseURL`` as it would to Apple.
@@ -58,14 +55,12 @@ public final class FakeAppStoreServerAPI: Sendable {
     public let appAppleId: Int64?
 
     let state: FakeAppStoreState
-    private let channel: any Channel
-    private let connections: OpenChannels
+    private let server: LoopbackHTTPServer
 
-    private init(state: FakeAppStoreState, channel: any Channel, connections: OpenChannels, port: Int, keyId: String, issuerId: String,
+    private init(state: FakeAppStoreState, server: LoopbackHTTPServer, port: Int, keyId: String, issuerId: String,
                  bundleId: String, environment: AppStoreEnvironment, appAppleId: Int64?) {
         self.state = state
-        self.channel = channel
-        self.connections = connections
+        self.server = server
         self.port = port
         self.baseURL = "http://127.0.0.1:\(port)"
         self.keyId = keyId
@@ -97,28 +92,16 @@ public final class FakeAppStoreServerAPI: Sendable {
         }
         let state = FakeAppStoreState(tokenCheck: BearerTokenCheck(keyId: keyId, issuerId: issuerId, bundleId: bundleId, publicKey: key),
                                       bundleId: bundleId, appAppleId: appAppleId, environment: environment)
-        let connections = OpenChannels()
-        let channel: any Channel
+        let server: LoopbackHTTPServer
         do {
-            channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-                .childChannelInitializer { channel in
-                    connections.add(channel)
-                    return channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                        try channel.pipeline.syncOperations.addHandler(FakeAppStoreHTTPHandler(state: state))
-                    }
-                }
-                .bind(host: "127.0.0.1", port: 0)
-                .get()
+            server = try LoopbackHTTPServer.start(maximumBodyLength: 16 << 20) { request in
+                guard let response = state.handle(FakeAppStoreServerAPI.Request(request)) else { return .stall }
+                return .respond(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
+            }
         } catch {
-            throw FakeAppStoreServerAPIError("cannot listen on 127.0.0.1: \(error)")
+            throw FakeAppStoreServerAPIError("cannot listen on 127.0.0.1: \(error.message)")
         }
-        guard let port = channel.localAddress?.port else {
-            try? await channel.close()
-            throw FakeAppStoreServerAPIError("the listening socket has no port")
-        }
-        return FakeAppStoreServerAPI(state: state, channel: channel, connections: connections, port: port, keyId: keyId, issuerId: issuerId,
+        return FakeAppStoreServerAPI(state: state, server: server, port: Int(server.port), keyId: keyId, issuerId: issuerId,
                                      bundleId: bundleId, environment: environment, appAppleId: appAppleId)
     }
 
@@ -154,8 +137,7 @@ public final class FakeAppStoreServerAPI: Sendable {
     /// Stops listening and closes every open connection (a request waiting on ``ScriptedAnswer/noAnswer``
     /// sees its connection closed).
     public func stop() async {
-        try? await channel.close()
-        await connections.closeAll()
+        await server.stop()
     }
 
     // MARK: - Data
@@ -249,4 +231,3 @@ public final class FakeAppStoreServerAPI: Sendable {
     /// The distinct bearer tokens accepted so far, in order: to see that a client reuses its token.
     public var acceptedTokens: [String] { state.acceptedTokens }
 }
-#endif

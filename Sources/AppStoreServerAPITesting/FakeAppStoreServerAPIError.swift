@@ -1,4 +1,3 @@
-#if ServerAPIClient
 /// Why a ``FakeAppStoreServerAPI`` cannot start: a public key it cannot read, or no port to listen
 /// on. The message says what to do.
 public struct FakeAppStoreServerAPIError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -12,4 +11,3 @@ public struct FakeAppStoreServerAPIError: Error, Sendable, Hashable, CustomStrin
 
     public var description: String { message }
 }
-#endif

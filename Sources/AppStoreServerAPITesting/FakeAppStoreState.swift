@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import AppStoreServerAPI
 import Foundation
@@ -88,4 +87,3 @@ final class FakeAppStoreState: @unchecked Sendable {
         }
     }
 }
-#endif

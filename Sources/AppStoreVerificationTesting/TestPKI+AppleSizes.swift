@@ -35,12 +35,14 @@ extension Authority {
         guard let target, certificate.derEncoded.count < target else { return certificate }
         // The extension costs its text plus about 17 bytes (OID, lengths); the lengths of the
         // enclosing sequences may grow too: measure and adjust.
+        // An ECDSA signature's DER length varies with each issue (a byte or two either way), so a
+        // size can be missed by chance: try until it lands (32 tries miss with odds far below 1e-9).
         var padding = target - certificate.derEncoded.count - 17
-        for _ in 0..<4 {
+        for _ in 0..<32 {
             certificate = try make(max(1, padding))
             let missing = target - certificate.derEncoded.count
             if missing <= 0, missing > -8 { return certificate }
-            padding += missing > 0 ? missing + 1 : missing
+            padding += missing > 0 ? missing + 1 : missing + 2
         }
         return certificate
     }
