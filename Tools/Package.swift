@@ -5,7 +5,7 @@
 // library resolves nothing but the library. From the repository's root:
 //
 //     swift run --package-path Tools verify-jws FILE...
-//     swift run --package-path Tools --traits ServerAPIClient verify-jws api ...
+//     swift run --package-path Tools verify-jws api ...   (--traits ServerAPIClient: over AsyncHTTPClient)
 import PackageDescription
 
 let package = Package(
@@ -19,7 +19,7 @@ let package = Package(
     traits: [
         .trait(
             name: "ServerAPIClient",
-            description: "The `verify-jws api` subcommand: the App Store Server API client (AsyncHTTPClient, SwiftNIO)."
+            description: "`verify-jws api` sends through AsyncHTTPClient (SwiftNIO) instead of Foundation's URLSession."
         ),
     ],
     dependencies: [
@@ -37,7 +37,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
-                .product(name: "AppStoreServerAPI", package: "swift-app-store-verification", condition: .when(traits: ["ServerAPIClient"])),
+                .product(name: "AppStoreServerAPI", package: "swift-app-store-verification"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -56,7 +56,7 @@ let package = Package(
                 "verify-jws",
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
-                .product(name: "AppStoreServerAPITesting", package: "swift-app-store-verification", condition: .when(traits: ["ServerAPIClient"])),
+                .product(name: "AppStoreServerAPITesting", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

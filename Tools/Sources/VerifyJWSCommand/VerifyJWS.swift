@@ -20,18 +20,9 @@ struct VerifyJWS: ParsableCommand {
             retry later).
             """,
         version: ToolVersion.text,
-        subcommands: [EntitlementsCommand.self, SignCommand.self, TestPKICommand.self, MintCommand.self] + serverAPISubcommands
+        subcommands: [EntitlementsCommand.self, SignCommand.self, TestPKICommand.self, MintCommand.self, APICommand.self]
     )
 
-    /// `api`: the App Store Server API client when the tool is built with the `ServerAPIClient`
-    /// trait, else a stand-in that says how to build it.
-    private static var serverAPISubcommands: [any ParsableCommand.Type] {
-        #if ServerAPIClient
-        [APICommand.self]
-        #else
-        [APICommandUnavailable.self]
-        #endif
-    }
 
     @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate, DER or PEM (repeatable). It replaces the JWS root (default: the embedded Apple Root CA - G3); with --type app-receipt the receipt root instead (default: the embedded Apple Root CA); with --type auto (the default) both: JWS and receipt chains must then each end at one of the given roots.", valueName: "FILE"))
     var roots: [String] = []
@@ -181,18 +172,12 @@ struct VerifyJWS: ParsableCommand {
         if arguments.first == MintCommand.configuration.commandName {
             MintCommand.main(arguments: Array(arguments.dropFirst()))
         }
-        #if ServerAPIClient
         if arguments.first == APICommand.configuration.commandName {
             // The API is asynchronous: the task runs on the concurrent executor and exits the process.
             let rest = Array(arguments.dropFirst())
             Task { await APICommand.main(arguments: rest) }
             dispatchMain()
         }
-        #else
-        if arguments.first == "api" {
-            APICommandUnavailable.exitExplaining()
-        }
-        #endif
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import AppStoreServerAPITesting
 import AppStoreVerification
@@ -6,7 +5,7 @@ import AppStoreVerificationTesting
 import Foundation
 import Testing
 
-/// `verify-jws api`: the tool built beside these tests (with this package's `ServerAPIClient` trait)
+/// `verify-jws api`: the tool built beside these tests
 /// against AppStoreServerAPITesting's fake App Store on 127.0.0.1, run as a process.
 @Suite(.timeLimit(.minutes(2)))
 struct APICommandTests {
@@ -226,9 +225,7 @@ enum ToolProcess {
         return Output(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 }
-#endif
 
-#if ServerAPIClient
 /// `verify-jws api`'s failures in the tool's words, with the exit status that says whether to retry.
 @Suite(.timeLimit(.minutes(2)))
 struct APICommandFailureTests {
@@ -283,4 +280,3 @@ struct APICommandFailureTests {
         }
     }
 }
-#endif

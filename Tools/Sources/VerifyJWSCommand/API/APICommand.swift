@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import ArgumentParser
 import Foundation
 
@@ -53,4 +52,3 @@ struct APICommand: AsyncParsableCommand {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import ArgumentParser
 import Foundation
 
@@ -26,4 +25,3 @@ struct APIDateOption: ExpressibleByArgument, Sendable {
 
     static var defaultCompletionKind: CompletionKind { .default }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 
 extension APIFailure {
@@ -20,4 +19,3 @@ extension APIFailure {
         return text
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import AppStoreVerification
 import Foundation
@@ -32,4 +31,3 @@ enum APIFailure {
         Foundation.exit(status)
     }
 }
-#endif

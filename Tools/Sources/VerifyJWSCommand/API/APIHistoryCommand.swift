@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import ArgumentParser
 
@@ -35,4 +34,3 @@ struct APIHistoryCommand: AsyncParsableCommand {
         }
     }
 }
-#endif

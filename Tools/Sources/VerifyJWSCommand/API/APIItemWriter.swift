@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreVerification
 import Foundation
 
@@ -47,4 +46,3 @@ final class APIItemWriter {
 
     func flush() { writer.flush() }
 }
-#endif

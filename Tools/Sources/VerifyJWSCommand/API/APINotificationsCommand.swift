@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import AppStoreVerification
 import ArgumentParser
@@ -57,4 +56,3 @@ struct APINotificationsCommand: AsyncParsableCommand {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import AppStoreVerification
 import ArgumentParser
@@ -139,4 +138,3 @@ enum APIEnvironmentVariable: String, CaseIterable {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import ArgumentParser
 
@@ -25,4 +24,3 @@ struct APIOrderCommand: AsyncParsableCommand {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import ArgumentParser
 
 /// `verify-jws api --format`: verdicts as verify-jws writes them, or the signed items themselves.
@@ -11,4 +10,3 @@ enum APIOutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     /// `verify-jws entitlements`.
     case jws
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import ArgumentParser
 
@@ -22,4 +21,3 @@ struct APIRefundsCommand: AsyncParsableCommand {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import AppStoreVerification
 import Foundation
@@ -30,4 +29,3 @@ enum APIRunner {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import ArgumentParser
 
@@ -26,4 +25,3 @@ struct APIStatusesCommand: AsyncParsableCommand {
         }
     }
 }
-#endif

@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPI
 import ArgumentParser
 
@@ -20,4 +19,3 @@ struct APITransactionCommand: AsyncParsableCommand {
         }
     }
 }
-#endif

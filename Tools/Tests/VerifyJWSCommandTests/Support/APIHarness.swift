@@ -1,4 +1,3 @@
-#if ServerAPIClient
 import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTesting
@@ -47,4 +46,3 @@ final class APIHarness: Sendable {
         return [parts[0], base64URLEncoded(Data(text.utf8)), parts[2]].joined(separator: ".")
     }
 }
-#endif
