@@ -17,6 +17,9 @@ extension FakeAppStoreServerAPI {
         public let body: Data
         /// When the fake received the request's end.
         public let receivedAt: ContinuousClock.Instant
+        /// Why the fake refused the request's bearer token (and answered 401), or `nil` when it
+        /// accepted it.
+        public internal(set) var tokenRefusal: String?
 
         /// One item of a query (`name=value`).
         public struct QueryItem: Sendable, Hashable {

@@ -183,8 +183,9 @@ public final class FakeAppStoreServerAPI: Sendable {
         state.update { $0.statuses[transactionId] = groups }
     }
 
-    /// Serves `entries` (oldest first) as the notification history (Get Notification History),
-    /// whatever the request's dates and filters, in pages of ``pageSize``; the request must carry
+    /// Serves `entries` (oldest first) as the notification history (Get Notification History):
+    /// those whose payload's `signedDate` is in the request's `startDate ..< endDate`, as Apple
+    /// does, whatever its other filters, in pages of ``pageSize``; the request must carry
     /// `startDate` and `endDate`, as Apple requires.
     public func setNotificationHistory(_ entries: [NotificationHistoryEntry]) {
         state.update { $0.notifications = entries }
@@ -224,6 +225,15 @@ public final class FakeAppStoreServerAPI: Sendable {
     }
 
     // MARK: - What was sent
+
+    /// The `signedDate` (milliseconds since 1970) in the payload of `jws`, read without
+    /// verification, or `nil` when it has none.
+    public static func signedDate(of jws: String) -> Int64? {
+        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let payload = try? Base64.decodeURL(parts[1].utf8),
+              let object = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any] else { return nil }
+        return (object["signedDate"] as? NSNumber)?.int64Value
+    }
 
     /// Every request received, in order (refused ones too).
     public var requests: [Request] { state.requests }

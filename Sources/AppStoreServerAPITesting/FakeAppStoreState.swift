@@ -59,8 +59,10 @@ final class FakeAppStoreState: @unchecked Sendable {
             case fallback((@Sendable (FakeAppStoreServerAPI.Request) -> FakeAppStoreServerAPI.Response?)?)
         }
         let step = lock.withLock { () -> Step in
+            var request = request
+            request.tokenRefusal = tokenCheck.refusal(of: request.authorization)
             received.append(request)
-            if let refusal = tokenCheck.refusal(of: request.authorization) {
+            if let refusal = request.tokenRefusal {
                 // Apple's 401 has no body; the header says why, for the test's author.
                 return .answer(FakeAppStoreServerAPI.Response(status: 401, headers: [.init(name: "X-Fake-App-Store-Refusal", value: refusal)]))
             }

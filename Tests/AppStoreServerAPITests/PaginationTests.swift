@@ -127,7 +127,11 @@ struct PaginationTests {
                 FakeAppStoreServerAPI.NotificationHistoryEntry(
                     signedPayload: payload, sendAttempts: [FakeAppStoreServerAPI.SendAttempt(date: Date(timeIntervalSince1970: 1_700_000_000), result: .success)])
             })
-            let request = NotificationHistoryRequest(startDate: Date(timeIntervalSince1970: 1_700_000_000), endDate: Date(timeIntervalSince1970: 1_700_086_400),
+            // A range holding the notifications' signedDate (now): the fake, as Apple, serves only those.
+            let startMilliseconds = Int64(Date().timeIntervalSince1970 * 1000) - 86_400_000
+            let endMilliseconds = startMilliseconds + 2 * 86_400_000
+            let request = NotificationHistoryRequest(startDate: Date(timeIntervalSince1970: Double(startMilliseconds) / 1000),
+                                                     endDate: Date(timeIntervalSince1970: Double(endMilliseconds) / 1000),
                                                      notificationType: .didRenew, onlyFailures: true)
             let all = try await harness.client().notificationHistory(request: request).collect()
             #expect(all.count == 3)
@@ -142,8 +146,8 @@ struct PaginationTests {
             #expect(requests.map(\.method) == ["POST", "POST"])
             #expect(requests.map { $0.queryValues("paginationToken") } == [[], ["page-2"]])
             let body = try #require(try JSONSerialization.jsonObject(with: requests[0].body) as? [String: Any])
-            #expect((body["startDate"] as? NSNumber)?.int64Value == 1_700_000_000_000)
-            #expect((body["endDate"] as? NSNumber)?.int64Value == 1_700_086_400_000)
+            #expect((body["startDate"] as? NSNumber)?.int64Value == startMilliseconds)
+            #expect((body["endDate"] as? NSNumber)?.int64Value == endMilliseconds)
             #expect(body["notificationType"] as? String == "DID_RENEW")
             #expect(body["onlyFailures"] as? Bool == true)
             #expect(body["transactionId"] == nil)

@@ -7,8 +7,7 @@ import Testing
 
 /// `POST /transactions/{transactionId}/reconcile` against a fake App Store Server API on
 /// 127.0.0.1 whose history pages carry transactions minted by the test PKI, one of them tampered.
-@Suite("Reconcile: a customer's history from the App Store Server API", .timeLimit(.minutes(2)),
-       .enabled(if: FakeAppStoreServerAPI.canCheckSignatures, "the fake API checks bearer tokens with /usr/bin/openssl, which is not installed"))
+@Suite("Reconcile: a customer's history from the App Store Server API", .timeLimit(.minutes(2)))
 struct ReconcileTests {
     static let keyId = "TESTKEY123"
     static let issuerId = "57246542-96fe-1a63-e053-0824d011072a"
@@ -153,7 +152,7 @@ struct ReconcileTests {
             #expect(answer.status == 502, "\(answer.text)")
             #expect(answer.errorCode == "appStoreUnauthorized")
             #expect(answer.errorMessage?.contains("..") == false, "\(answer.text)")
-            #expect(fake.requests.first?.refusal == "signature")
+            #expect(fake.requests.first?.refusal?.contains("signature") == true)
             #expect(try await server.server.store.count() == 0)
         }
     }
