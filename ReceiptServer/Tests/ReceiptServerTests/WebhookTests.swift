@@ -50,15 +50,16 @@ struct WebhookTests {
         return configuration
     }
 
-    static func startServer(_ database: TestDatabase, world: World, webhooks: WebhookConfiguration, clock: MovableClock) async throws -> TestServer {
+    static func startServer(_ database: TestDatabase, world: World, webhooks: WebhookConfiguration, clock: MovableClock,
+                            access: AccessControl = TestServer.backendAccess) async throws -> TestServer {
         var logger = Logger(label: "WebhookTests")
         logger.logLevel = .warning
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, databasePath: database.location,
             verifier: .init(trustedRoots: [world.pki.trustedRoot], bundleId: "com.example.app", environment: .sandbox),
             busyTimeoutMilliseconds: 10_000, now: { clock.now })
-        return try await TestServer.start(logger: logger, bearerToken: TestServer.backendToken) { onServerRunning in
-            try await ReceiptServer(configuration: configuration, access: TestServer.backendAccess, backfill: nil, webhooks: webhooks,
+        return try await TestServer.start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
+            try await ReceiptServer(configuration: configuration, access: access, backfill: nil, webhooks: webhooks,
                                     logger: logger, onServerRunning: onServerRunning)
         }
     }
