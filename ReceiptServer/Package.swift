@@ -52,6 +52,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                // Outbound events (Webhooks/).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -45,6 +45,8 @@ public final class ReceiptServer: Service, Sendable {
     let onServerRunning: @Sendable (Int) async -> Void
     /// The notification backfill, when API credentials and a backfill configuration are given.
     let backfill: NotificationBackfill?
+    /// Outbound events' delivery, when webhooks are configured (Webhooks/).
+    let webhookDelivery: WebhookDelivery?
 
     /// Opens the database and builds the verifier.
     ///
@@ -60,6 +62,7 @@ public final class ReceiptServer: Service, Sendable {
     ///     backfill; `nil` answers reconcile 501 and backfills nothing.
     ///   - backfill: when and how far back to backfill notifications from Get Notification History
     ///     (with `reconcile`'s credentials); `nil` turns it off.
+    ///   - webhooks: outbound events (Docs/Webhooks.md); `nil` sends none.
     ///   - metrics: the metrics to record into (a new registry by default).
     ///   - logger: the server's logger.
     ///   - onServerRunning: called with the bound port once the server listens.
@@ -79,6 +82,7 @@ public final class ReceiptServer: Service, Sendable {
         metricsExposure: MetricsExposure = MetricsExposure(),
         reconcile: ReconcileConfiguration? = nil,
         backfill: BackfillConfiguration? = BackfillConfiguration(),
+        webhooks: WebhookConfiguration? = nil,
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -96,9 +100,10 @@ public final class ReceiptServer: Service, Sendable {
             try ReceiptServer.makeAPIClient(reconcile, bundleId: configuration.verifier.bundleId ?? "", verifier: verifier)
         }
         let engineConfiguration = EntitlementEngine.Configuration(nonRenewingDurations: configuration.nonRenewingDurations)
+        let outbox = webhooks.map { WebhookOutbox(configuration: $0, engineConfiguration: engineConfiguration, now: configuration.now) }
         let store = try await ReceiptStore.open(
             configuration.databasePath, configuration: configuration.store, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
-            verifier: verifier, engineConfiguration: engineConfiguration, logger: logger)
+            verifier: verifier, engineConfiguration: engineConfiguration, webhooks: outbox, logger: logger)
         self.store = store
         self.metrics = metrics
         self.context = ReceiptServerContext(
@@ -118,6 +123,11 @@ public final class ReceiptServer: Service, Sendable {
                 now: configuration.now, logger: logger, onRun: onBackfill)
         } else {
             self.backfill = nil
+        }
+        if let outbox, let storage = store.webhookStorage {
+            self.webhookDelivery = WebhookDelivery(outbox: outbox, storage: storage, metrics: metrics, logger: logger)
+        } else {
+            self.webhookDelivery = nil
         }
     }
 
@@ -229,6 +239,7 @@ public final class ReceiptServer: Service, Sendable {
             "reconcile": "\(apiClient == nil ? "off" : "on")",
             "metrics": "\(metricsExposure.listener.map { "own listener \($0.host):\($0.port)" } ?? "on the server's port")\(metricsExposure.token == nil ? "" : ", metrics token")",
             "backfill": "\(backfill.map { "every \($0.configuration.interval)" } ?? "off")",
+            "webhooks": "\(webhookDelivery.map { "\($0.outbox.configuration.endpoints.count) endpoint(s)" } ?? "off")",
         ])
         if access.isUnauthenticated {
             logger.warning("""
@@ -241,13 +252,17 @@ public final class ReceiptServer: Service, Sendable {
         // backfill run in the application's ServiceGroup, which starts them in this order before the
         // HTTP server and, on graceful shutdown, stops them in reverse after the HTTP server has
         // answered its last request: the backfill, then the store's, which close the database.
+        var services: [any Service] = store.services + (backfill.map { [$0] } ?? [])
+        // Outbound events stop before the store's services close the database (Webhooks/).
+        if let webhookDelivery { services.append(webhookDelivery) }
+        if let listener = makeMetricsListener() { services.append(listener) }
         let app = Application(
             router: HeadAsGet(router: makeRouter()),
             server: makeServerBuilder(),
             configuration: .init(
                 address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer",
                 availableConnectionsDelegate: MaximumAvailableConnections(connectionLimits.maximumConnections, logger: logger)),
-            services: store.services + (backfill.map { [$0] } ?? []) + (makeMetricsListener().map { [$0] } ?? []),
+            services: services,
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("ReceiptServer listening on \(channel.localAddress.map(String.init(describing:)) ?? "?")")

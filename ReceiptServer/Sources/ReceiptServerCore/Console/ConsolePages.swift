@@ -12,6 +12,8 @@ struct ConsolePages: Sendable {
         case customer
         case item
         case error
+        /// Outbound events (Webhooks/Console+Events.swift).
+        case events
     }
 
     private let library: MustacheLibrary

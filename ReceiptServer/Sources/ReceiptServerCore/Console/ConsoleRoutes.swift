@@ -11,6 +11,8 @@ import Hummingbird
 /// | `GET /console/customers/{appAccountToken}` | a session |
 /// | `GET /console/customers/{appAccountToken}/items/{id}` | a session |
 /// | `POST /console/customers/{appAccountToken}/transactions/{transactionId}/reconcile` | a session and its CSRF token |
+/// | `GET /console/customers/{appAccountToken}/events` | a session |
+/// | `POST /console/customers/{appAccountToken}/events/{event}/redeliver` | a session and its CSRF token |
 /// | `POST /console/sign-out` | a session and its CSRF token |
 ///
 /// Any other `/console/…` path is behind the session too (then 404). Without a session a request
@@ -66,6 +68,13 @@ enum ConsoleRoutes {
         }
         closed.post("customers/:appAccountToken/transactions/:transactionId/reconcile") { request, context in
             try await console.reconcile(request, context: context)
+        }
+        // Outbound events (Webhooks/Console+Events.swift).
+        closed.get("customers/:appAccountToken/events") { request, context in
+            try await console.eventsPage(request, context: context)
+        }
+        closed.post("customers/:appAccountToken/events/:event/redeliver") { request, context in
+            try await console.redeliverEvent(request, context: context)
         }
         closed.post("sign-out") { request, context in
             try await console.signOut(request, context: context)

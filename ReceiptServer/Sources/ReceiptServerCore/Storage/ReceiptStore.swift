@@ -43,7 +43,7 @@ public final class ReceiptStore: Sendable {
     ///   newer schema.
     public static func open(
         _ location: String, configuration: StoreConfiguration = StoreConfiguration(), busyTimeoutMilliseconds: Int = 5000,
-        verifier: SignedDataVerifier, engineConfiguration: EntitlementEngine.Configuration = .init(), logger: Logger
+        verifier: SignedDataVerifier, engineConfiguration: EntitlementEngine.Configuration = .init(), webhooks: WebhookOutbox? = nil, logger: Logger
     ) async throws(StorageError) -> ReceiptStore {
         let parsed: StoreLocation
         do {
@@ -55,11 +55,11 @@ public final class ReceiptStore: Sendable {
         switch parsed {
         case .sqlite(let path):
             backend = try SQLiteBackend.open(
-                path: path, readerCount: configuration.readerConnections, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
+                path: path, readerCount: configuration.readerConnections, busyTimeoutMilliseconds: busyTimeoutMilliseconds, webhooks: webhooks, logger: logger)
         case .postgres(let postgres):
             backend = try PostgresBackend.open(
                 postgres, maximumConnections: configuration.postgresMaximumConnections,
-                busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
+                busyTimeoutMilliseconds: busyTimeoutMilliseconds, webhooks: webhooks, logger: logger)
         }
         do {
             try await backend.migrate(now: UnixMilliseconds.of(Date())) { kind, jws, name in

@@ -14,15 +14,18 @@
 ///   `customers` with a revision per customer, so servers know when their cached state is current.
 /// - 3: an index on `signed_data.notification_uuid` (of the rows that have one), so the
 ///   notification backfill finds what it already has by UUID.
+/// - 4: the outbox of outbound events, `webhook_customers` and `webhook_outbox` (``schema4(_:)``,
+///   Webhooks/WebhookSchema.swift).
 enum SchemaMigrations {
     /// The schema version this code writes.
-    static let latest = 3
+    static let latest = 4
 
     /// What each version did, as `schema_migrations` notes it.
     static let descriptions: [Int: String] = [
         1: "signed_data (unique JWS text) and purchases",
         2: "signed_data keyed by SHA-256 with verified records; customers with revisions",
         3: "signed_data indexed by notification_uuid (notification backfill)",
+        4: "webhook_customers and webhook_outbox (outbound events)",
     ]
 
     /// The column types of one database.

@@ -15,6 +15,7 @@ enum ConsoleTemplates {
         ("customer", customer),
         ("item", item),
         ("error", error),
+        ("events", events),
     ]
 
     /// A date: UTC in the page (text and title); the script shows the viewer's time zone.

@@ -22,9 +22,12 @@ final class PostgresBackend: StoreBackend {
     private let location: PostgresLocation
     private let busyTimeoutMilliseconds: Int
     private let logger: Logger
+    /// Outbound events, written in the transaction of each change (Webhooks/), when configured.
+    let webhooks: WebhookOutbox?
 
     private init(client: PostgresClient, startConfiguration: PostgresConnection.Configuration, location: PostgresLocation,
-                 busyTimeoutMilliseconds: Int, logger: Logger) {
+                 busyTimeoutMilliseconds: Int, webhooks: WebhookOutbox?, logger: Logger) {
+        self.webhooks = webhooks
         self.pool = PostgresPool(client: client)
         self.startConfiguration = startConfiguration
         self.location = location
@@ -38,7 +41,7 @@ final class PostgresBackend: StoreBackend {
     /// Prepares the pool for `location` (nothing connects yet: ``migrate(now:verify:)`` connects
     /// first, so a wrong URL, password or an unreachable server fails the start with PostgreSQL's
     /// own reason).
-    static func open(_ location: PostgresLocation, maximumConnections: Int, busyTimeoutMilliseconds: Int, logger: Logger) throws(StorageError) -> PostgresBackend {
+    static func open(_ location: PostgresLocation, maximumConnections: Int, busyTimeoutMilliseconds: Int, webhooks: WebhookOutbox? = nil, logger: Logger) throws(StorageError) -> PostgresBackend {
         let tlsConfiguration = TLSConfiguration.makeClientConfiguration()
         let connectionTLS: PostgresConnection.Configuration.TLS
         let clientTLS: PostgresClient.Configuration.TLS
@@ -78,7 +81,7 @@ final class PostgresBackend: StoreBackend {
             ("application_name", "ReceiptServer"),
         ]
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        return PostgresBackend(client: client, startConfiguration: start, location: location, busyTimeoutMilliseconds: busyTimeoutMilliseconds, logger: logger)
+        return PostgresBackend(client: client, startConfiguration: start, location: location, busyTimeoutMilliseconds: busyTimeoutMilliseconds, webhooks: webhooks, logger: logger)
     }
 
     // MARK: Start
@@ -110,29 +113,54 @@ final class PostgresBackend: StoreBackend {
         _ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
     ) async throws(StorageError) -> StoreWrite.TransactionResult {
-        try await write(operation, { writes in
-            try await writes.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
-        }, afterCommit: afterCommit)
+        let webhooks = self.webhooks
+        return try await write(operation, { writes in
+            let result = try await writes.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+            // Outbound events, in the same transaction (Webhooks/).
+            if let webhooks, let change = result.change, let first = rows.first {
+                try await writes.recordEntitlementsChange(of: change.customer, cause: .of(first), outbox: webhooks)
+            }
+            return result
+        }, afterCommit: { result in
+            afterCommit(result)
+            webhooks?.signal.wake()
+        })
     }
 
     func storeNotification(
         _ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult {
-        try await write(operation, { writes in
-            try await writes.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
-        }, afterCommit: afterCommit)
+        let webhooks = self.webhooks
+        return try await write(operation, { writes in
+            let result = try await writes.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+            // Outbound events, in the same transaction (Webhooks/).
+            if let webhooks {
+                if result.outcome.isNew { try await writes.recordNotificationReceived(row, customer: result.outcome.appAccountToken, outbox: webhooks) }
+                if let change = result.change { try await writes.recordEntitlementsChange(of: change.customer, cause: .of(row), outbox: webhooks) }
+            }
+            return result
+        }, afterCommit: { result in
+            afterCommit(result)
+            webhooks?.signal.wake()
+        })
     }
 
     func reverify(after id: Int64, limit: Int, now: Int64, verify: @escaping StoreWrite.Verify) async throws(StorageError) -> StoreWrite.ReverificationBatch {
-        try await write("verifying stored signed data again (rows after id \(id))", { writes in
-            try await writes.reverify(after: id, limit: limit, now: now, verify: verify)
-        }, afterCommit: { _ in })
+        let webhooks = self.webhooks
+        return try await write("verifying stored signed data again (rows after id \(id))", { writes in
+            let batch = try await writes.reverify(after: id, limit: limit, now: now, verify: verify)
+            // Outbound events, in the same transaction (Webhooks/).
+            if let webhooks {
+                for customer in batch.customers.sorted() { try await writes.recordEntitlementsChange(of: customer, cause: .reverification, outbox: webhooks) }
+            }
+            return batch
+        }, afterCommit: { _ in webhooks?.signal.wake() })
     }
 
     /// Runs `work` in one `READ COMMITTED` transaction on a pool connection; a deadlock or
     /// serialization failure runs it again (twice at most).
-    private func write<T: Sendable>(
+    func write<T: Sendable>(
         _ operation: String, _ work: @escaping @Sendable (PostgresWrites) async throws -> T, afterCommit: @escaping @Sendable (T) -> Void
     ) async throws(StorageError) -> T {
         var attempt = 0

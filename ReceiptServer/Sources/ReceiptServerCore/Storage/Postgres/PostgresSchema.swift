@@ -69,5 +69,9 @@ enum PostgresSchema {
             for statement in SchemaMigrations.schema3 { try await run(statement) }
             try await note(3)
         }
+        if !applied.contains(4) {
+            for statement in SchemaMigrations.schema4(types) { try await run(statement) }
+            try await note(4)
+        }
     }
 }

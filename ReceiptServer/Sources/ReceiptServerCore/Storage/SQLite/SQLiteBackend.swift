@@ -24,12 +24,15 @@ final class SQLiteBackend: StoreBackend {
     private let writerThread: NIOThreadPool
     let queue = GroupCommitQueue()
     let busyTimeoutMilliseconds: Int
+    /// Outbound events, written in the transaction of each change (Webhooks/), when configured.
+    let webhooks: WebhookOutbox?
 
-    private init(pool: DatabasePool, path: String, writerThread: NIOThreadPool, busyTimeoutMilliseconds: Int) {
+    private init(pool: DatabasePool, path: String, writerThread: NIOThreadPool, busyTimeoutMilliseconds: Int, webhooks: WebhookOutbox?) {
         self.pool = pool
         self.path = path
         self.writerThread = writerThread
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        self.webhooks = webhooks
     }
 
     /// The writer and its deadline timer, for the application's `ServiceGroup` (the timer last, so
@@ -39,7 +42,7 @@ final class SQLiteBackend: StoreBackend {
     }
 
     /// Opens (creating if needed) the database file at `path` with `readerCount` reading connections.
-    static func open(path: String, readerCount: Int, busyTimeoutMilliseconds: Int, logger: Logger) throws(StorageError) -> SQLiteBackend {
+    static func open(path: String, readerCount: Int, busyTimeoutMilliseconds: Int, webhooks: WebhookOutbox? = nil, logger: Logger) throws(StorageError) -> SQLiteBackend {
         var configuration = Configuration()
         configuration.label = "ReceiptServer"
         configuration.busyMode = .timeout(TimeInterval(max(0, busyTimeoutMilliseconds)) / 1000)
@@ -54,7 +57,7 @@ final class SQLiteBackend: StoreBackend {
             let pool = try DatabasePool(path: path, configuration: configuration)
             let writerThread = NIOThreadPool(numberOfThreads: 1)
             writerThread.start()
-            return SQLiteBackend(pool: pool, path: path, writerThread: writerThread, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            return SQLiteBackend(pool: pool, path: path, writerThread: writerThread, busyTimeoutMilliseconds: busyTimeoutMilliseconds, webhooks: webhooks)
         } catch {
             throw StorageError("opening the database file \(path)", error)
         }
@@ -104,28 +107,53 @@ final class SQLiteBackend: StoreBackend {
         _ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
     ) async throws(StorageError) -> StoreWrite.TransactionResult {
-        try await write(operation, { db in
-            try db.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
-        }, afterCommit: afterCommit)
+        let webhooks = self.webhooks
+        return try await write(operation, { db in
+            let result = try db.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+            // Outbound events, in the same transaction (Webhooks/).
+            if let webhooks, let change = result.change, let first = rows.first {
+                try db.recordEntitlementsChange(of: change.customer, cause: .of(first), outbox: webhooks)
+            }
+            return result
+        }, afterCommit: { result in
+            afterCommit(result)
+            webhooks?.signal.wake()
+        })
     }
 
     func storeNotification(
         _ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult {
-        try await write(operation, { db in
-            try db.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
-        }, afterCommit: afterCommit)
+        let webhooks = self.webhooks
+        return try await write(operation, { db in
+            let result = try db.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+            // Outbound events, in the same transaction (Webhooks/).
+            if let webhooks {
+                if result.outcome.isNew { try db.recordNotificationReceived(row, customer: result.outcome.appAccountToken, outbox: webhooks) }
+                if let change = result.change { try db.recordEntitlementsChange(of: change.customer, cause: .of(row), outbox: webhooks) }
+            }
+            return result
+        }, afterCommit: { result in
+            afterCommit(result)
+            webhooks?.signal.wake()
+        })
     }
 
     func reverify(after id: Int64, limit: Int, now: Int64, verify: @escaping StoreWrite.Verify) async throws(StorageError) -> StoreWrite.ReverificationBatch {
-        try await write("verifying stored signed data again (rows after id \(id))", { db in
-            try db.reverify(after: id, limit: limit, now: now, verify: verify)
-        }, afterCommit: { _ in })
+        let webhooks = self.webhooks
+        return try await write("verifying stored signed data again (rows after id \(id))", { db in
+            let batch = try db.reverify(after: id, limit: limit, now: now, verify: verify)
+            // Outbound events, in the same transaction (Webhooks/).
+            if let webhooks {
+                for customer in batch.customers.sorted() { try db.recordEntitlementsChange(of: customer, cause: .reverification, outbox: webhooks) }
+            }
+            return batch
+        }, afterCommit: { _ in webhooks?.signal.wake() })
     }
 
     /// Queues `work` for the writer and returns once its batch committed (or failed).
-    private func write<T: Sendable>(
+    func write<T: Sendable>(
         _ operation: String, _ work: @escaping @Sendable (Database) throws -> T, afterCommit: @escaping @Sendable (T) -> Void
     ) async throws(StorageError) -> T {
         let deadline = ContinuousClock.now + .milliseconds(busyTimeoutMilliseconds)
