@@ -45,6 +45,8 @@ public final class ReceiptServer: Service, Sendable {
     let onServerRunning: @Sendable (Int) async -> Void
     /// The notification backfill, when API credentials and a backfill configuration are given.
     let backfill: NotificationBackfill?
+    /// The sender of answers to refund requests, when API credentials and a refund answer configuration are given.
+    let refundSender: RefundAnswerSender?
 
     /// Opens the database and builds the verifier.
     ///
@@ -60,6 +62,8 @@ public final class ReceiptServer: Service, Sendable {
     ///     backfill; `nil` answers reconcile 501 and backfills nothing.
     ///   - backfill: when and how far back to backfill notifications from Get Notification History
     ///     (with `reconcile`'s credentials); `nil` turns it off.
+    ///   - refundAnswers: how to answer `CONSUMPTION_REQUEST` notifications (with `reconcile`'s
+    ///     credentials); `nil` (the default), or no credentials, answers none.
     ///   - metrics: the metrics to record into (a new registry by default).
     ///   - logger: the server's logger.
     ///   - onServerRunning: called with the bound port once the server listens.
@@ -79,6 +83,7 @@ public final class ReceiptServer: Service, Sendable {
         metricsExposure: MetricsExposure = MetricsExposure(),
         reconcile: ReconcileConfiguration? = nil,
         backfill: BackfillConfiguration? = BackfillConfiguration(),
+        refundAnswers: RefundAnswerConfiguration? = nil,
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -101,8 +106,10 @@ public final class ReceiptServer: Service, Sendable {
             verifier: verifier, engineConfiguration: engineConfiguration, logger: logger)
         self.store = store
         self.metrics = metrics
+        let answers = apiClient == nil ? nil : refundAnswers.map(RefundAnswers.init(configuration:))
         self.context = ReceiptServerContext(
-            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration, metrics: metrics)
+            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration, metrics: metrics,
+            refundAnswers: answers)
         self.connectionLimits = connectionLimits
         self.access = access
         self.trustedProxies = trustedProxies
@@ -115,9 +122,15 @@ public final class ReceiptServer: Service, Sendable {
         if let apiClient, let backfill {
             self.backfill = NotificationBackfill(
                 client: apiClient, store: store, check: context.check, metrics: metrics, configuration: backfill,
-                now: configuration.now, logger: logger, onRun: onBackfill)
+                now: configuration.now, logger: logger, onRun: onBackfill, refundAnswers: answers)
         } else {
             self.backfill = nil
+        }
+        if let apiClient, let answers {
+            self.refundSender = RefundAnswerSender(client: apiClient, backend: store.backend, answers: answers, metrics: metrics,
+                                                   now: configuration.now, logger: logger)
+        } else {
+            self.refundSender = nil
         }
     }
 
@@ -184,6 +197,14 @@ public final class ReceiptServer: Service, Sendable {
         backendOnly.post("transactions/:transactionId/reconcile") { request, requestContext in
             try await reconcile.handle(request, context: requestContext)
         }
+        // The facts refund requests are answered with (RefundRequests/ConsumptionRoutes.swift): the backend only.
+        let consumption = ConsumptionRoutes(server: context)
+        backendOnly.put("customers/:appAccountToken/consumption-consent") { request, requestContext in
+            try await consumption.putConsent(request, context: requestContext)
+        }
+        backendOnly.put("transactions/:transactionId/consumption") { request, requestContext in
+            try await consumption.putFacts(request, context: requestContext)
+        }
         return router
     }
 
@@ -229,6 +250,7 @@ public final class ReceiptServer: Service, Sendable {
             "reconcile": "\(apiClient == nil ? "off" : "on")",
             "metrics": "\(metricsExposure.listener.map { "own listener \($0.host):\($0.port)" } ?? "on the server's port")\(metricsExposure.token == nil ? "" : ", metrics token")",
             "backfill": "\(backfill.map { "every \($0.configuration.interval)" } ?? "off")",
+            "refund_answers": "\(refundSender == nil ? "off" : "on")",
         ])
         if access.isUnauthenticated {
             logger.warning("""
@@ -247,7 +269,8 @@ public final class ReceiptServer: Service, Sendable {
             configuration: .init(
                 address: .hostname(context.configuration.host, port: context.configuration.port), serverName: "ReceiptServer",
                 availableConnectionsDelegate: MaximumAvailableConnections(connectionLimits.maximumConnections, logger: logger)),
-            services: store.services + (backfill.map { [$0] } ?? []) + (makeMetricsListener().map { [$0] } ?? []),
+            services: store.services + (backfill.map { [$0] } ?? []) + (refundSender.map { [$0] } ?? [])
+                + (makeMetricsListener().map { [$0] } ?? []),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("ReceiptServer listening on \(channel.localAddress.map(String.init(describing:)) ?? "?")")

@@ -14,15 +14,18 @@
 ///   `customers` with a revision per customer, so servers know when their cached state is current.
 /// - 3: an index on `signed_data.notification_uuid` (of the rows that have one), so the
 ///   notification backfill finds what it already has by UUID.
+/// - 5: refund requests (``schema5(_:)``, `RefundRequests/`): `consumption_consents`,
+///   `consumption_facts`, `refund_requests`, and `signed_data` indexed by `transaction_id`.
 enum SchemaMigrations {
     /// The schema version this code writes.
-    static let latest = 3
+    static let latest = 5
 
     /// What each version did, as `schema_migrations` notes it.
     static let descriptions: [Int: String] = [
         1: "signed_data (unique JWS text) and purchases",
         2: "signed_data keyed by SHA-256 with verified records; customers with revisions",
         3: "signed_data indexed by notification_uuid (notification backfill)",
+        5: "refund requests: consumption_consents, consumption_facts, refund_requests",
     ]
 
     /// The column types of one database.

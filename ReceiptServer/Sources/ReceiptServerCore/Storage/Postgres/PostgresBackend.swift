@@ -116,11 +116,11 @@ final class PostgresBackend: StoreBackend {
     }
 
     func storeNotification(
-        _ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        _ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult {
         try await write(operation, { writes in
-            try await writes.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+            try await writes.storeNotification(row, claimedCustomer: claimedCustomer, refundRequest: refundRequest, receivedAt: receivedAt)
         }, afterCommit: afterCommit)
     }
 

@@ -69,5 +69,9 @@ enum PostgresSchema {
             for statement in SchemaMigrations.schema3 { try await run(statement) }
             try await note(3)
         }
+        if !applied.contains(5) {
+            for statement in SchemaMigrations.schema5(types) { try await run(statement) }
+            try await note(5)
+        }
     }
 }

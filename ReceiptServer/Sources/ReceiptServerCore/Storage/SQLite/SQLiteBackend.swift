@@ -110,11 +110,11 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func storeNotification(
-        _ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        _ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult {
         try await write(operation, { db in
-            try db.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+            try db.storeNotification(row, claimedCustomer: claimedCustomer, refundRequest: refundRequest, receivedAt: receivedAt)
         }, afterCommit: afterCommit)
     }
 
@@ -125,7 +125,7 @@ final class SQLiteBackend: StoreBackend {
     }
 
     /// Queues `work` for the writer and returns once its batch committed (or failed).
-    private func write<T: Sendable>(
+    func write<T: Sendable>(
         _ operation: String, _ work: @escaping @Sendable (Database) throws -> T, afterCommit: @escaping @Sendable (T) -> Void
     ) async throws(StorageError) -> T {
         let deadline = ContinuousClock.now + .milliseconds(busyTimeoutMilliseconds)
