@@ -192,6 +192,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             metricsExposure: try service.metricsExposure(environment: environmentVariables),
             reconcile: try service.reconcileConfiguration(environment: environmentVariables, verifierEnvironment: verifier.environment),
             backfill: try service.backfillConfiguration(environment: environmentVariables),
+            refundAnswers: try RefundAnswerOptions.configuration(environment: environmentVariables),
             logger: logger)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
