@@ -14,6 +14,8 @@ struct FakeAppStoreData: Sendable {
     var notifications: [FakeAppStoreServerAPI.NotificationHistoryEntry] = []
     var orders: [String: [String]] = [:]
     var testNotification: (token: String, entry: FakeAppStoreServerAPI.NotificationHistoryEntry)?
+    /// Send Consumption Information requests accepted, in order (`FakeAppStoreServerAPI+Consumption.swift`).
+    var consumptionRequests: [FakeAppStoreServerAPI.ReceivedConsumptionRequest] = []
 }
 
 /// The routes of the endpoints the fake serves itself, over its data: pure, called under the

@@ -19,6 +19,7 @@ import Foundation
 /// | Get Notification History | ``setNotificationHistory(_:)`` | `paginationToken`, `hasMore` |
 /// | Look Up Order ID | ``setOrder(_:for:)`` | |
 /// | Request a Test Notification, Get Test Notification Status | ``setTestNotification(token:_:)`` | |
+/// | Send Consumption Information (v2): answered 202 and recorded | ``consumptionRequests`` | |
 ///
 /// An ID it has no data for is answered 404 with Apple's error code (4040010, transaction ID not
 /// found). ``enqueue(_:)`` queues Apple's other answers for the next requests: 401, 404 with any

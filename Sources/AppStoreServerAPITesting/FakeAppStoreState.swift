@@ -76,6 +76,7 @@ final class FakeAppStoreState: @unchecked Sendable {
             if !scripted.isEmpty {
                 return .answer(scripted.removeFirst().response)
             }
+            if let answer = data.recordConsumption(request) { return .answer(answer) }
             let routes = FakeAppStoreRoutes(data: data, bundleId: bundleId, appAppleId: appAppleId, environment: environment)
             if let answer = routes.answer(request) { return .answer(answer) }
             return .fallback(fallback)

@@ -57,4 +57,26 @@ struct CustomerSync {
         }
     }
 }
+
+/// AnsweringRefundRequests.md (Sources/AppStoreServerAPI/Documentation.docc): answering a
+/// `CONSUMPTION_REQUEST` with the library alone, compiled here.
+enum AnsweringRefundRequestsSnippet {
+    static func answer(_ notification: ResponseBodyV2DecodedPayload, transaction: Transaction,
+                       client: AppStoreServerAPIClient, customerConsented: Bool,
+                       consumedMilliunits: Int32?) async throws {
+        guard notification.notificationType == .consumptionRequest else { return }
+        // Apple requires the customer's consent: without it, send nothing.
+        guard customerConsented else { return }
+        let request = ConsumptionRequest(
+            customerConsented: true,
+            sampleContentProvided: false,
+            deliveryStatus: .delivered,
+            // Apple computes an auto-renewable subscription's share from the time elapsed.
+            consumptionPercentage: transaction.type == .autoRenewableSubscription ? nil : consumedMilliunits,
+            refundPreference: .decline)
+        // Checked against Apple's rules first: a request Apple would refuse is not sent.
+        try await client.sendConsumptionInformation(transactionId: transaction.transactionId,
+                                                    request: request, productType: transaction.type)
+    }
+}
 #endif

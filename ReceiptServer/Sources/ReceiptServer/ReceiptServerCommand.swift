@@ -193,6 +193,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             reconcile: try service.reconcileConfiguration(environment: environmentVariables, verifierEnvironment: verifier.environment),
             backfill: try service.backfillConfiguration(environment: environmentVariables),
             webhooks: try WebhookConfiguration.fromEnvironment(environmentVariables),
+            refundAnswers: try RefundAnswerOptions.configuration(environment: environmentVariables),
             logger: logger)
         var groupConfiguration = ServiceGroupConfiguration(
             services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

@@ -47,6 +47,8 @@ public final class ReceiptServer: Service, Sendable {
     let backfill: NotificationBackfill?
     /// Outbound events' delivery, when webhooks are configured (Webhooks/).
     let webhookDelivery: WebhookDelivery?
+    /// The sender of answers to refund requests, when API credentials and a refund answer configuration are given.
+    let refundSender: RefundAnswerSender?
 
     /// Opens the database and builds the verifier.
     ///
@@ -63,6 +65,8 @@ public final class ReceiptServer: Service, Sendable {
     ///   - backfill: when and how far back to backfill notifications from Get Notification History
     ///     (with `reconcile`'s credentials); `nil` turns it off.
     ///   - webhooks: outbound events (Docs/Webhooks.md); `nil` sends none.
+    ///   - refundAnswers: how to answer `CONSUMPTION_REQUEST` notifications (with `reconcile`'s
+    ///     credentials); `nil` (the default), or no credentials, answers none.
     ///   - metrics: the metrics to record into (a new registry by default).
     ///   - logger: the server's logger.
     ///   - onServerRunning: called with the bound port once the server listens.
@@ -83,6 +87,7 @@ public final class ReceiptServer: Service, Sendable {
         reconcile: ReconcileConfiguration? = nil,
         backfill: BackfillConfiguration? = BackfillConfiguration(),
         webhooks: WebhookConfiguration? = nil,
+        refundAnswers: RefundAnswerConfiguration? = nil,
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -106,8 +111,10 @@ public final class ReceiptServer: Service, Sendable {
             verifier: verifier, engineConfiguration: engineConfiguration, webhooks: outbox, logger: logger)
         self.store = store
         self.metrics = metrics
+        let answers = apiClient == nil ? nil : refundAnswers.map(RefundAnswers.init(configuration:))
         self.context = ReceiptServerContext(
-            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration, metrics: metrics)
+            configuration: configuration, verifier: verifier, store: store, engineConfiguration: engineConfiguration, metrics: metrics,
+            refundAnswers: answers)
         self.connectionLimits = connectionLimits
         self.access = access
         self.trustedProxies = trustedProxies
@@ -120,7 +127,7 @@ public final class ReceiptServer: Service, Sendable {
         if let apiClient, let backfill {
             self.backfill = NotificationBackfill(
                 client: apiClient, store: store, check: context.check, metrics: metrics, configuration: backfill,
-                now: configuration.now, logger: logger, onRun: onBackfill)
+                now: configuration.now, logger: logger, onRun: onBackfill, refundAnswers: answers)
         } else {
             self.backfill = nil
         }
@@ -128,6 +135,12 @@ public final class ReceiptServer: Service, Sendable {
             self.webhookDelivery = WebhookDelivery(outbox: outbox, storage: storage, metrics: metrics, logger: logger)
         } else {
             self.webhookDelivery = nil
+        }
+        if let apiClient, let answers {
+            self.refundSender = RefundAnswerSender(client: apiClient, backend: store.backend, answers: answers, metrics: metrics,
+                                                   now: configuration.now, logger: logger)
+        } else {
+            self.refundSender = nil
         }
     }
 
@@ -194,6 +207,14 @@ public final class ReceiptServer: Service, Sendable {
         backendOnly.post("transactions/:transactionId/reconcile") { request, requestContext in
             try await reconcile.handle(request, context: requestContext)
         }
+        // The facts refund requests are answered with (RefundRequests/ConsumptionRoutes.swift): the backend only.
+        let consumption = ConsumptionRoutes(server: context)
+        backendOnly.put("customers/:appAccountToken/consumption-consent") { request, requestContext in
+            try await consumption.putConsent(request, context: requestContext)
+        }
+        backendOnly.put("transactions/:transactionId/consumption") { request, requestContext in
+            try await consumption.putFacts(request, context: requestContext)
+        }
         return router
     }
 
@@ -240,6 +261,7 @@ public final class ReceiptServer: Service, Sendable {
             "metrics": "\(metricsExposure.listener.map { "own listener \($0.host):\($0.port)" } ?? "on the server's port")\(metricsExposure.token == nil ? "" : ", metrics token")",
             "backfill": "\(backfill.map { "every \($0.configuration.interval)" } ?? "off")",
             "webhooks": "\(webhookDelivery.map { "\($0.outbox.configuration.endpoints.count) endpoint(s)" } ?? "off")",
+            "refund_answers": "\(refundSender == nil ? "off" : "on")",
         ])
         if access.isUnauthenticated {
             logger.warning("""
@@ -253,7 +275,9 @@ public final class ReceiptServer: Service, Sendable {
         // HTTP server and, on graceful shutdown, stops them in reverse after the HTTP server has
         // answered its last request: the backfill, then the store's, which close the database.
         var services: [any Service] = store.services + (backfill.map { [$0] } ?? [])
-        // Outbound events stop before the store's services close the database (Webhooks/).
+        // The refund answers' sender and outbound events stop before the store's services close the
+        // database (RefundRequests/, Webhooks/).
+        if let refundSender { services.append(refundSender) }
         if let webhookDelivery { services.append(webhookDelivery) }
         if let listener = makeMetricsListener() { services.append(listener) }
         let app = Application(

@@ -9,6 +9,8 @@ struct ReceiptServerContext: Sendable {
     let engineConfiguration: EntitlementEngine.Configuration
     /// Store latency is recorded here (`receipt_server_store_duration_seconds`).
     let metrics: ServerMetrics
+    /// Answering refund requests, when turned on (API credentials and a ``RefundAnswerConfiguration``).
+    var refundAnswers: RefundAnswers? = nil
 
     /// Accepts or refuses signed data, recording each verification's outcome in the metrics.
     var check: SignedDataCheck { SignedDataCheck(verifier: verifier, metrics: metrics) }

@@ -100,8 +100,8 @@ struct MigrationTests {
                      try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'signed_data'")
                         .map { "\($0["name"] as String? ?? "") \($0["sql"] as String? ?? "")" })
                 }
-                #expect(userVersion == 4)
-                #expect(versions == [1, 2, 3, 4])
+                #expect(userVersion == 5)
+                #expect(versions == [1, 2, 3, 4, 5])
                 #expect(indexes.contains { $0.contains("jws_sha256") }, "\(indexes)")
                 #expect(indexes.contains { $0.contains("notification_uuid") }, "the backfill's lookup index: \(indexes)")
                 #expect(!indexes.contains { $0.hasPrefix("sqlite_autoindex") }, "no index on the JWS text: \(indexes)")

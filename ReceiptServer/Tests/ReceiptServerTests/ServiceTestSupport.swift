@@ -30,6 +30,7 @@ extension TestServer {
         onMetricsRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         reconcile: ReconcileConfiguration? = nil,
         backfill: BackfillConfiguration? = nil,
+        refundAnswers: RefundAnswerConfiguration? = nil,
         onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in },
         logger: Logger? = nil
     ) async throws -> TestServer {
@@ -45,7 +46,7 @@ extension TestServer {
         return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
             try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
                                     trustedProxies: trustedProxies, throttle: throttle, metricsExposure: metricsExposure,
-                                    reconcile: reconcile, backfill: backfill, logger: logger, onServerRunning: onServerRunning, onMetricsRunning: onMetricsRunning, onBackfill: onBackfill)
+                                    reconcile: reconcile, backfill: backfill, refundAnswers: refundAnswers, logger: logger, onServerRunning: onServerRunning, onMetricsRunning: onMetricsRunning, onBackfill: onBackfill)
         }
     }
 

@@ -24,6 +24,9 @@ struct NotificationBackfill: Service {
     let now: @Sendable () -> Date
     let logger: Logger
     let onRun: @Sendable (BackfillReport) async -> Void
+    /// Answering refund requests, when turned on: a backfilled `CONSUMPTION_REQUEST` gets its
+    /// pending answer as a POSTed one does (`RefundRequests/`).
+    var refundAnswers: RefundAnswers? = nil
 
     func run() async {
         await cancelWhenGracefulShutdown {
@@ -97,7 +100,10 @@ struct NotificationBackfill: Service {
             logger.warning("backfill: notification \(LogSafeText.escaping(result.unsafePayloadValue.notificationUUID ?? "?")) refused, not stored: \(error.message)")
             return .refused
         }
-        let outcome = try await store.storeNotification(accepted.row, appAccountToken: accepted.customer, receivedAt: UnixMilliseconds.of(now()))
+        let receivedAt = UnixMilliseconds.of(now())
+        let refundRequest = refundAnswers?.pendingRequest(for: accepted, receivedAt: receivedAt)
+        let outcome = try await store.storeNotification(accepted.row, appAccountToken: accepted.customer, refundRequest: refundRequest, receivedAt: receivedAt)
+        if refundRequest != nil { refundAnswers?.answerDue() }
         return outcome.isNew ? .stored : .alreadyStored
     }
 

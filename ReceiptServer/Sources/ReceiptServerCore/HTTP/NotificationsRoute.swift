@@ -29,14 +29,18 @@ struct NotificationsRoute: Sendable {
         let row = accepted.row
         let customer = accepted.customer
         let outcome: ReceiptStore.NotificationOutcome
+        // A refund request's pending answer is stored in the notification's own transaction (RefundRequests/).
+        let receivedAt = UnixMilliseconds.of(server.configuration.now())
+        let refundRequest = server.refundAnswers?.pendingRequest(for: accepted, receivedAt: receivedAt)
         do {
             let server = self.server
             outcome = try await server.metrics.timeStore("storeNotification") { () async throws(StorageError) in
-                try await server.store.storeNotification(row, appAccountToken: customer, receivedAt: UnixMilliseconds.of(server.configuration.now()))
+                try await server.store.storeNotification(row, appAccountToken: customer, refundRequest: refundRequest, receivedAt: receivedAt)
             }
         } catch {
             throw APIError.storageUnavailable(error)
         }
+        if refundRequest != nil { server.refundAnswers?.answerDue() }
         // Signed fields, yet text from outside: escaped so that none can forge a log line.
         context.logger.info("notification \(LogSafeText.escaping(notification.notificationUUID ?? "?")) \(LogSafeText.escaping(notification.notificationType?.rawValue ?? "?")): \(outcome.isNew ? "stored" : "already stored")")
         // The customer its purchase belongs to may not be in the posted data: only the backend learns it.

@@ -150,10 +150,16 @@ public final class ReceiptStore: Sendable {
     ///
     /// - Throws: ``StorageError`` on a database failure; nothing is stored then.
     public func storeNotification(_ item: VerifiedSignedData, appAccountToken: String?, receivedAt: Int64) async throws(StorageError) -> NotificationOutcome {
+        try await storeNotification(item, appAccountToken: appAccountToken, refundRequest: nil, receivedAt: receivedAt)
+    }
+
+    /// Stores a verified notification and, in the same database transaction, the pending answer to
+    /// it when it is a refund request (`refundRequest`, `RefundRequests/`).
+    func storeNotification(_ item: VerifiedSignedData, appAccountToken: String?, refundRequest: RefundRequestRow?, receivedAt: Int64) async throws(StorageError) -> NotificationOutcome {
         let operation = "storing a notification"
         let rows = try Self.prepare([item], operation: operation)
         let cache = self.cache
-        return try await backend.storeNotification(rows[0], claimedCustomer: appAccountToken, receivedAt: receivedAt, operation: operation) { result in
+        return try await backend.storeNotification(rows[0], claimedCustomer: appAccountToken, refundRequest: refundRequest, receivedAt: receivedAt, operation: operation) { result in
             if let change = result.change { cache.apply(change) }
         }.outcome
     }

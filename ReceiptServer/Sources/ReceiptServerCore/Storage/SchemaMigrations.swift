@@ -16,9 +16,11 @@
 ///   notification backfill finds what it already has by UUID.
 /// - 4: the outbox of outbound events, `webhook_customers` and `webhook_outbox` (``schema4(_:)``,
 ///   Webhooks/WebhookSchema.swift).
+/// - 5: refund requests (``schema5(_:)``, `RefundRequests/`): `consumption_consents`,
+///   `consumption_facts`, `refund_requests`, and `signed_data` indexed by `transaction_id`.
 enum SchemaMigrations {
     /// The schema version this code writes.
-    static let latest = 4
+    static let latest = 5
 
     /// What each version did, as `schema_migrations` notes it.
     static let descriptions: [Int: String] = [
@@ -26,6 +28,7 @@ enum SchemaMigrations {
         2: "signed_data keyed by SHA-256 with verified records; customers with revisions",
         3: "signed_data indexed by notification_uuid (notification backfill)",
         4: "webhook_customers and webhook_outbox (outbound events)",
+        5: "refund requests: consumption_consents, consumption_facts, refund_requests",
     ]
 
     /// The column types of one database.

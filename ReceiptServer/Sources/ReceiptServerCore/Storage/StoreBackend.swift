@@ -9,7 +9,7 @@ import ServiceLifecycle
 /// Its long-running parts (SQLite's writer and its deadline timer, PostgreSQL's connection pool)
 /// are ``services``, run in the application's `ServiceGroup`; every operation but
 /// ``migrate(now:verify:)`` needs them running. They close the database when they end.
-protocol StoreBackend: Sendable {
+protocol StoreBackend: Sendable, RefundRequestBackend {
     /// The services that must run while the store is used, in start order.
     var services: [any Service] { get }
 
@@ -34,11 +34,12 @@ protocol StoreBackend: Sendable {
         afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
     ) async throws(StorageError) -> StoreWrite.TransactionResult
 
-    /// Stores a notification, linking its purchase to `claimedCustomer` when it is linked to none.
+    /// Stores a notification, linking its purchase to `claimedCustomer` when it is linked to none,
+    /// and, in the same transaction, the pending answer to it when it is a refund request.
     ///
     /// - Throws: ``StorageError``; nothing is stored then.
     func storeNotification(
-        _ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        _ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult
 

@@ -73,5 +73,9 @@ enum PostgresSchema {
             for statement in SchemaMigrations.schema4(types) { try await run(statement) }
             try await note(4)
         }
+        if !applied.contains(5) {
+            for statement in SchemaMigrations.schema5(types) { try await run(statement) }
+            try await note(5)
+        }
     }
 }

@@ -79,8 +79,8 @@ struct PostgresWrites {
             change: CustomerChange(customer: customer, revision: revision, previousRevision: revision - 1, items: hadData ? nil : added))
     }
 
-    /// See ``StoreBackend/storeNotification(_:claimedCustomer:receivedAt:operation:afterCommit:)``.
-    func storeNotification(_ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64) async throws -> StoreWrite.NotificationResult {
+    /// See ``StoreBackend/storeNotification(_:claimedCustomer:refundRequest:receivedAt:operation:afterCommit:)``.
+    func storeNotification(_ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64) async throws -> StoreWrite.NotificationResult {
         var customer: String?
         var newlyLinked = false
         var hadData = false
@@ -92,6 +92,7 @@ struct PostgresWrites {
             hadData = newlyLinked ? try await hasData(ofPurchase: purchase) : false
         }
         let isNew = try await insert(row, receivedAt: receivedAt)
+        if let refundRequest { try await insertRefundRequest(refundRequest) }
         var change: CustomerChange?
         if let customer, isNew || newlyLinked {
             let revision = try await bumpRevision(of: customer)

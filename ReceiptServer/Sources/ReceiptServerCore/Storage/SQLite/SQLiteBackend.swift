@@ -122,12 +122,12 @@ final class SQLiteBackend: StoreBackend {
     }
 
     func storeNotification(
-        _ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        _ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult {
         let webhooks = self.webhooks
         return try await write(operation, { db in
-            let result = try db.storeNotification(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+            let result = try db.storeNotification(row, claimedCustomer: claimedCustomer, refundRequest: refundRequest, receivedAt: receivedAt)
             // Outbound events, in the same transaction (Webhooks/).
             if let webhooks {
                 if result.outcome.isNew { try db.recordNotificationReceived(row, customer: result.outcome.appAccountToken, outbox: webhooks) }

@@ -38,6 +38,10 @@ enum SQLiteSchema {
             for statement in SchemaMigrations.schema4(types) { try db.execute(sql: statement) }
             try note(4, in: db, now: now)
         }
+        if !applied.contains(5) {
+            for statement in SchemaMigrations.schema5(types) { try db.execute(sql: statement) }
+            try note(5, in: db, now: now)
+        }
         try db.execute(sql: "PRAGMA user_version = \(SchemaMigrations.latest)")
     }
 

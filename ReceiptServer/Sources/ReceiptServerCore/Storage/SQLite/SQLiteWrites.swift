@@ -35,8 +35,8 @@ extension Database {
     }
 
     /// Inserts a notification, linking its purchase to `claimedCustomer` when it is linked to none;
-    /// see ``StoreBackend/storeNotification(_:claimedCustomer:receivedAt:operation:afterCommit:)``.
-    func storeNotification(_ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64) throws -> StoreWrite.NotificationResult {
+    /// see ``StoreBackend/storeNotification(_:claimedCustomer:refundRequest:receivedAt:operation:afterCommit:)``.
+    func storeNotification(_ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64) throws -> StoreWrite.NotificationResult {
         var customer: String?
         var newlyLinked = false
         var hadData = false
@@ -48,6 +48,7 @@ extension Database {
             hadData = newlyLinked ? try hasData(ofPurchase: purchase) : false
         }
         let isNew = try insertSignedData(row, receivedAt: receivedAt)
+        if let refundRequest { try insertRefundRequest(refundRequest) }
         var change: CustomerChange?
         if let customer, isNew || newlyLinked {
             let revision = try bumpRevision(of: customer)
