@@ -112,6 +112,34 @@ struct RefundRequestTests {
         }
     }
 
+    @Test("The console's refund page shows the consent, the facts, what was sent and Apple's answer")
+    func consolePageShowsTheAnswer() async throws {
+        try await Self.with { server, fake, world in
+            let gems = world.purchase("9400000000000001")
+            #expect(try await server.postTransaction(try world.signedTransaction(gems), as: .anonymous).status == 200)
+            #expect(try await server.request(.PUT, "/customers/\(Self.customer)/consumption-consent", body: try Self.json(["consented": true])).status == 200)
+            #expect(try await server.request(.PUT, "/transactions/9400000000000001/consumption",
+                                             body: try Self.json(["consumptionPercentage": 25000, "sampleContentProvided": true])).status == 200)
+            #expect(try await server.postNotification(try world.consumptionRequest(gems), as: .anonymous).status == 200)
+            try await Self.waitUntil("the answer counted") { server.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 1 }
+            try await ConsoleBrowser.using(port: server.port) { browser in
+                try await browser.signIn(token: TestServer.backendToken)
+                let path = "/console/customers/\(Self.customer)/refunds"
+                #expect(try await browser.get("/console/customers/\(Self.customer)").body.contains(path))
+                let page = try await browser.get(path)
+                #expect(page.status == 200)
+                #expect(page.body.contains("<strong>given</strong>"), "\(page.body)")
+                #expect(page.body.contains("9400000000000001"))
+                #expect(page.body.contains("answered"))
+                #expect(page.body.contains("25.000 %"))
+                // What was sent, escaped (the JSON's quotes), with the server's default preference.
+                #expect(page.body.contains("DECLINE"))
+                #expect(page.body.contains("&quot;deliveryStatus&quot;"), "\(page.body)")
+            }
+            #expect(fake.consumptionRequests.count == 1)
+        }
+    }
+
     @Test("Without the customer's consent nothing is sent, and the metric says why", arguments: StoreKind.allCases)
     func noConsentSendsNothing(store: StoreKind) async throws {
         try await Self.with(store) { server, fake, world in

@@ -14,6 +14,8 @@ struct ConsolePages: Sendable {
         case error
         /// Outbound events (Webhooks/Console+Events.swift).
         case events
+        /// Refund requests (RefundRequests/Console+Refunds.swift).
+        case refunds
     }
 
     private let library: MustacheLibrary

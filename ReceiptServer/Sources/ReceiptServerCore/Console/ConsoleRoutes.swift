@@ -13,6 +13,7 @@ import Hummingbird
 /// | `POST /console/customers/{appAccountToken}/transactions/{transactionId}/reconcile` | a session and its CSRF token |
 /// | `GET /console/customers/{appAccountToken}/events` | a session |
 /// | `POST /console/customers/{appAccountToken}/events/{event}/redeliver` | a session and its CSRF token |
+/// | `GET /console/customers/{appAccountToken}/refunds` | a session |
 /// | `POST /console/sign-out` | a session and its CSRF token |
 ///
 /// Any other `/console/…` path is behind the session too (then 404). Without a session a request
@@ -75,6 +76,10 @@ enum ConsoleRoutes {
         }
         closed.post("customers/:appAccountToken/events/:event/redeliver") { request, context in
             try await console.redeliverEvent(request, context: context)
+        }
+        // Refund requests (RefundRequests/Console+Refunds.swift).
+        closed.get("customers/:appAccountToken/refunds") { request, context in
+            try await console.refundsPage(request, context: context)
         }
         closed.post("sign-out") { request, context in
             try await console.signOut(request, context: context)

@@ -6,7 +6,7 @@ extension ConsoleTemplates {
     {{$content}}
     {{#page}}
     <h1>Customer <code class="id">{{customer}}</code></h1>
-    <p class="meta">Entitlements at {{#now}}{{>time}}{{/now}} · {{itemCount}} stored items · <a id="events-link" href="/console/customers/{{customer}}/events">Outbound events</a></p>
+    <p class="meta">Entitlements at {{#now}}{{>time}}{{/now}} · {{itemCount}} stored items · <a id="events-link" href="/console/customers/{{customer}}/events">Outbound events</a> · <a id="refunds-link" href="/console/customers/{{customer}}/refunds">Refund requests</a></p>
     {{#flash}}
     <section class="notice" aria-labelledby="reconciled-heading" role="status">
     <h2 id="reconciled-heading">Reconciled with Apple</h2>

@@ -16,6 +16,7 @@ enum ConsoleTemplates {
         ("item", item),
         ("error", error),
         ("events", events),
+        ("refunds", refunds),
     ]
 
     /// A date: UTC in the page (text and title); the script shows the viewer's time zone.
