@@ -239,6 +239,13 @@ public final class FakeAppStoreServerAPI: Sendable {
     /// Every request received, in order (refused ones too).
     public var requests: [Request] { state.requests }
 
+    /// Returns once the fake has received `count` requests (at once if it has): a test waits for
+    /// its client's request to arrive, rather than for a fixed time. Bound the wait in your test
+    /// (a time limit), since it waits as long as no request comes.
+    public func waitForRequests(_ count: Int) async {
+        await state.waitForRequests(count)
+    }
+
     /// The distinct bearer tokens accepted so far, in order: to see that a client reuses its token.
     public var acceptedTokens: [String] { state.acceptedTokens }
 }

@@ -17,6 +17,7 @@ final class FakeAppStoreState: @unchecked Sendable {
     private var fallback: (@Sendable (FakeAppStoreServerAPI.Request) -> FakeAppStoreServerAPI.Response?)?
     private var received: [FakeAppStoreServerAPI.Request] = []
     private var accepted: [String] = []
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var rateLimits: FakeRateLimits?
     private var refusedForRate = 0
 
@@ -50,6 +51,25 @@ final class FakeAppStoreState: @unchecked Sendable {
     var rateLimitedRequests: Int { lock.withLock { refusedForRate } }
 
     var requests: [FakeAppStoreServerAPI.Request] { lock.withLock { received } }
+
+    /// Returns once `count` requests have been received (at once when they have).
+    func waitForRequests(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = lock.withLock { () -> Bool in
+                if received.count >= count { return true }
+                waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// The waiters whose count `received` now reaches, removed (call with the lock held).
+    private func satisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+        let ready = waiters.filter { $0.count <= received.count }
+        waiters.removeAll { $0.count <= received.count }
+        return ready.map(\.continuation)
+    }
     var acceptedTokens: [String] { lock.withLock { accepted } }
 
     /// The answer to `request`, or `nil` for no answer (the connection stays open).
@@ -58,10 +78,13 @@ final class FakeAppStoreState: @unchecked Sendable {
             case answer(FakeAppStoreServerAPI.Response?)
             case fallback((@Sendable (FakeAppStoreServerAPI.Request) -> FakeAppStoreServerAPI.Response?)?)
         }
+        var woken: [CheckedContinuation<Void, Never>] = []
+        defer { for waiter in woken { waiter.resume() } }
         let step = lock.withLock { () -> Step in
             var request = request
             request.tokenRefusal = tokenCheck.refusal(of: request.authorization)
             received.append(request)
+            woken = satisfiedWaiters()
             if let refusal = request.tokenRefusal {
                 // Apple's 401 has no body; the header says why, for the test's author.
                 return .answer(FakeAppStoreServerAPI.Response(status: 401, headers: [.init(name: "X-Fake-App-Store-Refusal", value: refusal)]))

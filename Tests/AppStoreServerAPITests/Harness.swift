@@ -71,18 +71,6 @@ final class Harness: Sendable {
                                            expiresDate: expiresDate, type: type))
     }
 
-    /// Waits until the fake App Store has received `count` requests (the event a test waits for,
-    /// rather than a fixed sleep); false if that takes longer than `limit`.
-    func waitForRequests(_ count: Int, limit: Duration = .seconds(60)) async -> Bool {
-        let clock = ContinuousClock()
-        let end = clock.now + limit
-        while fake.requests.count < count {
-            guard clock.now < end else { return false }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return true
-    }
-
     /// `jws` with its payload's `productId` changed and the signature kept: verification must fail.
     static func tampered(_ jws: String) throws -> String {
         let parts = jws.split(separator: ".").map(String.init)
