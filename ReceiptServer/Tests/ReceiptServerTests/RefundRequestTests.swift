@@ -4,6 +4,7 @@ import AppStoreVerification
 import AppStoreVerificationTesting
 import AsyncHTTPClient
 import Foundation
+import NIOCore
 import ReceiptServerCore
 import Testing
 
@@ -247,6 +248,146 @@ struct RefundRequestTests {
             #expect(fake.consumptionRequests == [AppleFake.ReceivedConsumptionRequest(
                 transactionId: "9500000000000001", customerConsented: true, sampleContentProvided: false, deliveryStatus: "DELIVERED")])
         }
+    }
+
+    @Test("A CONSUMPTION_REQUEST the backfill fetches (never POSTed) is answered too", arguments: StoreKind.allCases)
+    func backfilledRequestAnswered(store: StoreKind) async throws {
+        let world = try World()
+        let database = try await TestDatabase.make(store)
+        defer { database.remove() }
+        let gems = world.purchase("9600000000000001")
+        // Before: the app sent the purchase and the backend the customer's consent and facts.
+        let before = try await TestServer.start(databasePath: database.location, roots: [world.inner.pki.trustedRoot], now: world.now)
+        try await before.stopping { () async throws in
+            #expect(try await before.postTransaction(try world.signedTransaction(gems), as: .anonymous).status == 200)
+            #expect(try await before.request(.PUT, "/customers/\(Self.customer)/consumption-consent", body: try Self.json(["consented": true])).status == 200)
+            #expect(try await before.request(.PUT, "/transactions/9600000000000001/consumption",
+                                             body: try Self.json(["consumptionPercentage": 50000])).status == 200)
+        }
+        // While the server was down, Apple sent the refund request: only Get Notification History has it.
+        let request = try world.consumptionRequest(gems)
+        try await AppleFake.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
+                                       publicKey: world.inner.apiKey.publicKeyDER) { fake in
+            fake.setNotificationHistory([.init(signedPayload: request)])
+            let reports = BackfillTests.Reports()
+            let server = try await TestServer.start(
+                databasePath: database.location, roots: [world.inner.pki.trustedRoot], now: world.now, reconcile: Self.reconcile(world, fake),
+                backfill: BackfillConfiguration(interval: .seconds(3600), margin: .seconds(3600), initialWindow: .seconds(86_400)),
+                refundAnswers: RefundAnswerConfiguration(refundPreference: .decline), onBackfill: { reports.continuation.yield($0) })
+            try await server.stopping {
+                let report = try await reports.next()
+                #expect(report.failure == nil, "\(report)")
+                #expect(report.stored == 1)
+                try await Self.waitUntil("the backfilled request's answer") { fake.consumptionRequests.count == 1 }
+                #expect(fake.consumptionRequests == [AppleFake.ReceivedConsumptionRequest(
+                    transactionId: "9600000000000001", customerConsented: true, sampleContentProvided: false, deliveryStatus: "DELIVERED",
+                    consumptionPercentage: 50000, refundPreference: "DECLINE")])
+                try await Self.waitUntil("the answer counted") { server.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 1 }
+                // Apple sends it again later (a retry reaching the server): stored once, answered once.
+                let again = try await server.postNotification(request, as: .anonymous)
+                #expect(again.status == 200 && again.json["stored"] as? Bool == false, "\(again.text)")
+                #expect(Self.consumptionPuts(fake).count == 1)
+            }
+        }
+    }
+
+    @Test("Two processes on one PostgreSQL send each answer once")
+    func twoProcessesAnswerOnce() async throws {
+        let executable = try ServerProcess.requireExecutable()
+        let world = try World()
+        let database = try await TestDatabase.make(.postgres)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let rootFile = directory.url.appendingPathComponent("root.der")
+        try world.inner.pki.rootDER.write(to: rootFile)
+        let privateKey = try TestPrivateKey(generating: .p256)
+        let keyFile = directory.url.appendingPathComponent("api-key.p8")
+        try Data(privateKey.pemEncoded.utf8).write(to: keyFile)
+        let apiKey = try SigningKey(pem: privateKey.pemEncoded)
+        let client = HTTPClient.forTests()
+        do {
+            try await AppleFake.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
+                                           publicKey: apiKey.publicKeyDER) { fake in
+                let environment = [
+                    "RECEIPT_SERVER_API_KEY_FILE": keyFile.path, "RECEIPT_SERVER_API_KEY_ID": ReconcileTests.keyId,
+                    "RECEIPT_SERVER_API_ISSUER_ID": ReconcileTests.issuerId, "RECEIPT_SERVER_API_BASE_URL": fake.baseURL,
+                    "RECEIPT_SERVER_BACKFILL_INTERVAL_MINUTES": "0", "RECEIPT_SERVER_ANSWER_CONSUMPTION_REQUESTS": "1",
+                    "RECEIPT_SERVER_REFUND_PREFERENCE": "DECLINE",
+                ]
+                let servers = [
+                    try await ServerProcess.start(executable: executable, database: database.location, roots: [rootFile], environment: environment, client: client),
+                    try await ServerProcess.start(executable: executable, database: database.location, roots: [rootFile], environment: environment, client: client),
+                ]
+                do {
+                    try await Self.answerOnce(servers: servers, world: world, fake: fake, client: client)
+                } catch {
+                    for server in servers { print(server.log.suffix(2000)) }
+                    for server in servers { await server.stop() }
+                    throw error
+                }
+            }
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
+    private static func answerOnce(servers: [ServerProcess], world: World, fake: AppleFake, client: HTTPClient) async throws {
+        let bearer = [("Authorization", "Bearer \(TestServer.backendToken)"), ("Content-Type", "application/json")]
+        let ids = (1...8).map { String(9_700_000_000_000_000 + $0) }
+        let purchases = ids.map { world.purchase($0) }
+        for (index, gems) in purchases.enumerated() {
+            #expect(try await Self.send(client, servers[index % 2].port, "POST", "/transactions",
+                                        body: try Self.json(["signedTransaction": try world.signedTransaction(gems)])) == 200)
+        }
+        #expect(try await Self.send(client, servers[0].port, "PUT", "/customers/\(Self.customer)/consumption-consent", headers: bearer,
+                                    body: try Self.json(["consented": true])) == 200)
+        // Every request reaches one process or the other, all at once: each process's sender, woken
+        // by its own, leases whatever is due in the shared table, the other's included.
+        let requests = try purchases.map { try Self.json(["signedPayload": try world.consumptionRequest($0)]) }
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (index, body) in requests.enumerated() {
+                let port = servers[index % 2].port
+                group.addTask { try await Self.send(client, port, "POST", "/notifications", body: body) }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: ids.count))
+        try await Self.waitUntil("every answer") { Set(fake.consumptionRequests.map(\.transactionId)) == Set(ids) }
+        // Each process counts what it sent once Apple answered 202: together, each request once.
+        let series = #"receipt_server_refund_requests_total{result="answered"}"#
+        let counted = try await within(.seconds(60), "both processes' answered counts adding up") { () async throws -> [Double] in
+            while true {
+                var counts: [Double] = []
+                for server in servers { counts.append(try await Self.processMetric(client, server.port, series) ?? 0) }
+                if counts.reduce(0, +) >= Double(ids.count) { return counts }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        #expect(counted.reduce(0, +) == Double(ids.count), "answered per process: \(counted)")
+        // Both stop gracefully (nothing in flight is sent twice after this) before counting.
+        for server in servers { await server.stop() }
+        let sent = fake.consumptionRequests
+        #expect(sent.count == ids.count, "each answer sent once: \(sent.map(\.transactionId).sorted())")
+        #expect(Self.consumptionPuts(fake).count == ids.count)
+        #expect(Set(sent) == Set(ids.map {
+            AppleFake.ReceivedConsumptionRequest(transactionId: $0, customerConsented: true, sampleContentProvided: false, deliveryStatus: "DELIVERED",
+                                                 refundPreference: "DECLINE")
+        }))
+    }
+
+    /// One series of a server process's `GET /metrics` (read with the access token), or `nil` when absent.
+    static func processMetric(_ client: HTTPClient, _ port: Int, _ series: String) async throws -> Double? {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics")
+        request.headers.add(name: "Authorization", value: "Bearer \(TestServer.backendToken)")
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let text = String(buffer: try await response.body.collect(upTo: 4 << 20))
+        guard response.status.code == 200 else { throw TestServerError("GET /metrics answered \(response.status.code): \(text.prefix(200))") }
+        for line in text.split(separator: "\n") where line.hasPrefix(series + " ") {
+            return Double(line.dropFirst(series.count + 1))
+        }
+        return nil
     }
 
     /// One request to a server process; its status.

@@ -31,6 +31,7 @@ extension TestServer {
         reconcile: ReconcileConfiguration? = nil,
         backfill: BackfillConfiguration? = nil,
         refundAnswers: RefundAnswerConfiguration? = nil,
+        webhooks: WebhookConfiguration? = nil,
         onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in },
         logger: Logger? = nil
     ) async throws -> TestServer {
@@ -46,7 +47,7 @@ extension TestServer {
         return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
             try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
                                     trustedProxies: trustedProxies, throttle: throttle, metricsExposure: metricsExposure,
-                                    reconcile: reconcile, backfill: backfill, refundAnswers: refundAnswers, logger: logger, onServerRunning: onServerRunning, onMetricsRunning: onMetricsRunning, onBackfill: onBackfill)
+                                    reconcile: reconcile, backfill: backfill, webhooks: webhooks, refundAnswers: refundAnswers, logger: logger, onServerRunning: onServerRunning, onMetricsRunning: onMetricsRunning, onBackfill: onBackfill)
         }
     }
 
