@@ -89,7 +89,7 @@ public final class FakeAppStoreServerAPI: Sendable {
         do {
             key = try PublicKey(subjectPublicKeyInfo: publicKey)
         } catch {
-            throw FakeAppStoreServerAPIError("the public key is not a DER SubjectPublicKeyInfo (\(error.message)); pass signingKey.publicKeyDER of the key your client signs with")
+            throw FakeAppStoreServerAPIError(.invalidPublicKey, "the public key is not a DER SubjectPublicKeyInfo (\(error.message)); pass signingKey.publicKeyDER of the key your client signs with")
         }
         let state = FakeAppStoreState(tokenCheck: BearerTokenCheck(keyId: keyId, issuerId: issuerId, bundleId: bundleId, publicKey: key),
                                       bundleId: bundleId, appAppleId: appAppleId, environment: environment)
@@ -100,7 +100,7 @@ public final class FakeAppStoreServerAPI: Sendable {
                 return .respond(status: response.status, headers: response.headers.map { ($0.name, $0.value) }, body: response.body)
             }
         } catch {
-            throw FakeAppStoreServerAPIError("cannot listen on 127.0.0.1: \(error.message)")
+            throw FakeAppStoreServerAPIError(.cannotListen, "cannot listen on 127.0.0.1: \(error.message)")
         }
         return FakeAppStoreServerAPI(state: state, server: server, port: Int(server.port), keyId: keyId, issuerId: issuerId,
                                      bundleId: bundleId, environment: environment, appAppleId: appAppleId)

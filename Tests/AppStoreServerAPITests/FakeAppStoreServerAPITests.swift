@@ -166,9 +166,11 @@ struct FakeAppStoreServerAPITests {
     }
 
     @Test func aKeyThatIsNotAPublicKeyIsRefused() async throws {
-        await #expect(throws: FakeAppStoreServerAPIError.self) {
+        let error = await #expect(throws: FakeAppStoreServerAPIError.self) {
             _ = try await FakeAppStoreServerAPI.start(keyId: "K", issuerId: "I", bundleId: "b", publicKey: Data("not a key".utf8))
         }
+        #expect(error?.code == .invalidPublicKey)
+        #expect(error?.description.hasPrefix("invalidPublicKey: the public key is not a DER SubjectPublicKeyInfo") == true)
     }
 }
 

@@ -92,7 +92,7 @@ import Testing
             let unknownLeaf = try world.pki.variant(.valid)
             world.responder.setAnswer(.unknown, for: unknownLeaf.chain.leaf)
             let unknown = try await world.verifier.verifyTransaction(try world.transaction("3", minter: SignedDataMinter(pki: unknownLeaf)))
-            #expect(unknown.verificationError?.code == "invalidCertificateChain", "\(unknown)")
+            #expect(unknown.verificationError?.code == .invalidCertificateChain, "\(unknown)")
 
             // A revoked intermediate revokes every leaf under it (a new verifier: the intermediate's
             // good answer is cached in this one).
@@ -100,7 +100,7 @@ import Testing
             let fresh = try OnlineSignedDataVerifier(configuration: world.verifier.configuration, revocation: world.verifier.revocation)
             for jws in [try world.transaction("4"), try world.transaction("5", minter: SignedDataMinter(pki: world.pki.variant(.valid)))] {
                 let result = try await fresh.verifyTransaction(jws)
-                #expect(result.verificationError?.code == "revokedCertificate", "\(result)")
+                #expect(result.verificationError?.code == .revokedCertificate, "\(result)")
             }
         }
     }
@@ -146,9 +146,9 @@ import Testing
             world.responder.setAnswer(.revoked(at: Date(timeIntervalSinceNow: -60)), for: world.pki.receiptChain.intermediate)
             let fresh = try OnlineSignedDataVerifier(configuration: world.verifier.configuration, revocation: world.verifier.revocation)
             let revokedNotification = try await fresh.verifyNotification(body)
-            #expect(revokedNotification.verificationError?.code == "revokedCertificate", "\(revokedNotification)")
+            #expect(revokedNotification.verificationError?.code == .revokedCertificate, "\(revokedNotification)")
             let revokedReceipt = try await fresh.verifyAppReceipt(receipt)
-            #expect(revokedReceipt.verificationError?.code == "revokedCertificate", "\(revokedReceipt)")
+            #expect(revokedReceipt.verificationError?.code == .revokedCertificate, "\(revokedReceipt)")
             // The JWS chain's intermediate has the receipt intermediate's serial; its answer is its own.
             let transaction = try await fresh.verifyTransaction(try world.transaction("6", minter: SignedDataMinter(pki: world.pki.variant(.valid))))
             #expect(transaction.isVerified, "\(String(describing: transaction.verificationError))")
@@ -160,7 +160,7 @@ import Testing
             _ = try await world.verifier.verifyTransaction(try world.transaction())
             world.responder.setAnswer(.revoked(at: Date(timeIntervalSinceNow: -60)), for: world.pki.chain.leaf)
             let result = try await world.verifier.verifyTransaction(try world.transaction())
-            #expect(result.verificationError?.code == "revokedCertificate", "\(result)")
+            #expect(result.verificationError?.code == .revokedCertificate, "\(result)")
             #expect(world.responder.requestCount(for: world.pki.chain.leaf) == 2)
 
             // Stopped, it answers nothing: unavailable. Stopping twice is harmless.

@@ -105,7 +105,7 @@ struct AppleVectorTests {
         let testCA = try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.sharedFile("vectors/apple/certs/testCA.der")))
         let strict = try SignedDataVerifier(configuration: .init(trustedRoots: [testCA], bundleId: "com.example", environment: .sandbox))
         let result = try strict.verifyTransaction(try Self.mock("transactionInfo"))
-        #expect(result.verificationError?.code == "invalidCertificateChain")
+        #expect(result.verificationError?.code == .invalidCertificateChain)
     }
 
     @Test("Apple's mock renewal info and test notification verify")
@@ -120,13 +120,13 @@ struct AppleVectorTests {
     @Test("Apple's wrongBundleId notification fails the bundle check")
     func mockWrongBundleId() throws {
         let result = try Self.mockVerifier().verifyNotification(try Self.mock("wrongBundleId"))
-        #expect(result.verificationError?.code == "invalidAppIdentifier")
+        #expect(result.verificationError?.code == .invalidAppIdentifier)
     }
 
     @Test("Apple's missingX5CHeaderClaim notification fails")
     func mockMissingX5C() throws {
         let result = try Self.mockVerifier().verifyNotification(try Self.mock("missingX5CHeaderClaim"))
-        #expect(result.verificationError?.code == "invalidCertificateChain")
+        #expect(result.verificationError?.code == .invalidCertificateChain)
     }
 
     @Test("Apple's legacy receipt fragment is not a JWS")
@@ -177,7 +177,7 @@ struct AppleVectorTests {
     func xcodeCertificateExpiry() throws {
         let verifier = try SignedDataVerifier(configuration: .init(effectiveDate: .now, xcodeCertificate: try Self.xcodeCertificate()))
         let result = try verifier.verifyTransaction(try Self.xcode("xcode-signed-transaction"))
-        #expect(result.verificationError?.code == "invalidCertificateChain")
+        #expect(result.verificationError?.code == .invalidCertificateChain)
     }
 
     @Test("the Xcode certificate does not vouch for data claiming another environment")
@@ -186,7 +186,7 @@ struct AppleVectorTests {
         let verifier = try SignedDataVerifier(configuration: .init(
             trustedRoots: [try .testRoot()], xcodeCertificate: try Self.xcodeCertificate()))
         let result = try verifier.verifyRenewalInfo(try TestPaths.text(TestPaths.sharedFile("vectors/real/sandbox-renewal-info-2023.jws")))
-        #expect(result.verificationError?.code == "invalidCertificateChain")
+        #expect(result.verificationError?.code == .invalidCertificateChain)
     }
 
     @Test("Xcode app receipts (PKCS #7, not JWS) are refused as malformed")

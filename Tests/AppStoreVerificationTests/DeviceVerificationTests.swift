@@ -42,13 +42,13 @@ struct DeviceVerificationTests {
         let verified = VerificationResult<AppTransaction>.verified(payload)
         #expect(verified.verifyingDevice(Self.device).isVerified)
         let other = verified.verifyingDevice(UUID())
-        #expect(other.verificationError?.code == "invalidDeviceVerification")
+        #expect(other.verificationError?.code == .invalidDeviceVerification)
     }
 
     @Test("a payload without device verification fields cannot be tied to a device")
     func missingFields() throws {
         let payload = try Self.appTransaction(deviceVerification: nil, nonce: nil)
-        #expect(VerificationResult<AppTransaction>.verified(payload).verifyingDevice(Self.device).verificationError?.code == "invalidDeviceVerification")
+        #expect(VerificationResult<AppTransaction>.verified(payload).verifyingDevice(Self.device).verificationError?.code == .invalidDeviceVerification)
     }
 
     @Test("an unverified result stays unverified with its original error")

@@ -92,12 +92,12 @@ struct EntryPointTests {
                 return error
             }
         }
-        #expect(check(#"{"exp":1000}"#)?.code == "invalidClaims")
-        #expect(check(#"{"nbf":3000000000}"#)?.code == "invalidClaims")
-        #expect(check(#"{"iat":3000000000}"#)?.code == "invalidClaims")
-        #expect(check(#"{"aud":"x"}"#)?.code == "invalidClaims")
-        #expect(check(#"{"exp":"tomorrow"}"#)?.code == "invalidEncoding")
-        #expect(check(#"{"sub":1}"#)?.code == "invalidEncoding")
+        #expect(check(#"{"exp":1000}"#)?.code == .invalidClaims)
+        #expect(check(#"{"nbf":3000000000}"#)?.code == .invalidClaims)
+        #expect(check(#"{"iat":3000000000}"#)?.code == .invalidClaims)
+        #expect(check(#"{"aud":"x"}"#)?.code == .invalidClaims)
+        #expect(check(#"{"exp":"tomorrow"}"#)?.code == .invalidEncoding)
+        #expect(check(#"{"sub":1}"#)?.code == .invalidEncoding)
         #expect(check(#"{"exp":3000000000,"nbf":1000,"sub":"s"}"#) == nil)
     }
 

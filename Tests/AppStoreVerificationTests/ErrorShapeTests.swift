@@ -20,9 +20,30 @@ struct ErrorShapeTests {
         #expect(VerifierConfigurationError(.noTrustedRoot, "what to do").description == "what to do")
         #expect(AdvancedCommerceValidationError(.tooLong, field: "SKU", "a") == AdvancedCommerceValidationError(.tooLong, field: "items[1].SKU", "b"))
         #expect(OCSPTransportError(.unreachable, "a") == OCSPTransportError(.unreachable, "b"))
+        #expect(OCSPTransportError(.responseTooLarge, "a").description == "responseTooLarge: a")
         let unavailable = RevocationCheckUnavailable(code: .timedOut, certificate: "the leaf", responderURL: nil, message: "a")
         #expect(unavailable == RevocationCheckUnavailable(code: .timedOut, certificate: "the intermediate", responderURL: "http://x/", message: "b"))
+        #expect(unavailable.description == "timedOut: a")
+        #expect(OnlineVerificationError.revocationCheckUnavailable(unavailable).description == "revocationCheckUnavailable: timedOut: a")
         #expect(SignedDataDecodingError.Code.wrongPayloadType.description == "wrongPayloadType")
+    }
+
+    @Test("VerificationError: its cases still match with their text; code to compare, message to read, equal by code")
+    func verificationErrorHasTheShape() {
+        let error = VerificationError.invalidSignature("the signature does not verify\nforged line")
+        guard case .invalidSignature(let text) = error else {
+            Issue.record("the case does not match")
+            return
+        }
+        #expect(text == "the signature does not verify\nforged line")
+        #expect(error.code == .invalidSignature)
+        #expect(error.code.description == "invalidSignature")
+        #expect(error.message == "the signature does not verify\\nforged line")
+        #expect(error.description == "invalidSignature: the signature does not verify\\nforged line")
+        #expect(error == .invalidSignature("another sentence"))
+        #expect(Set([error, .invalidSignature("another sentence")]).count == 1)
+        #expect(error != .invalidEncoding("the signature does not verify\nforged line"))
+        #expect(TransactionIdExtractionError.unverified(error).description == error.description)
     }
 
     @Test("a caller cannot make a code: Code(rawValue:) and Code(_:) do not compile outside the package",

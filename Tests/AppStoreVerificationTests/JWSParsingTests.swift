@@ -99,6 +99,6 @@ struct JWSParsingTests {
         // The signature covered the original header, so the forged one fails the signature check,
         // and nothing was fetched or trusted from the injected parameters.
         let result = try SignedDataVerifier.forTestVectors().verifyTransaction(forged)
-        #expect(result.verificationError?.code == "invalidSignature")
+        #expect(result.verificationError?.code == .invalidSignature)
     }
 }

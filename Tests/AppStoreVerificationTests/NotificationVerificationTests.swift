@@ -27,7 +27,7 @@ struct NotificationVerificationTests {
         let result = try SignedDataVerifier.forTestVectors().verifyNotification(try Self.vector("notification-tampered-inner"))
         #expect(result.isVerified)
         let transaction = try #require(try result.unsafePayloadValue.transactionInfo?.get())
-        #expect(transaction.verificationError?.code == "invalidSignature")
+        #expect(transaction.verificationError?.code == .invalidSignature)
         #expect(try result.unsafePayloadValue.renewalInfo?.get().isVerified == true)
     }
 

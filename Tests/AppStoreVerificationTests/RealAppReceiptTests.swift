@@ -219,7 +219,7 @@ struct RealAppReceiptTests {
             Issue.record("expected invalidDeviceVerification, got \(mismatched)")
             return
         }
-        #expect(result.verifyingDevice(UUID()).verificationError?.code == "invalidDeviceVerification")
+        #expect(result.verifyingDevice(UUID()).verificationError?.code == .invalidDeviceVerification)
     }
 
     @Test("the second sandbox receipt verifies and says ProductionSandbox; Mac receipts say Production")
@@ -235,11 +235,11 @@ struct RealAppReceiptTests {
     @Test("bundle ID and environment are checked against the configuration")
     func claims() throws {
         let otherApp = try Self.verify("hannes_mac_mindnode_receipt", .init(bundleId: "com.example.other"))
-        #expect(otherApp.verificationError?.code == "invalidAppIdentifier")
+        #expect(otherApp.verificationError?.code == .invalidAppIdentifier)
         let sandboxOnly = try Self.verify("hannes_mac_mindnode_receipt", .init(environment: .sandbox))
-        #expect(sandboxOnly.verificationError?.code == "invalidEnvironment")
+        #expect(sandboxOnly.verificationError?.code == .invalidEnvironment)
         let productionOnly = try Self.verify("mindnode_ios_michaelsandbox_receipt1.b64", .init(appAppleId: 1, environment: .production))
-        #expect(productionOnly.verificationError?.code == "invalidEnvironment")
+        #expect(productionOnly.verificationError?.code == .invalidEnvironment)
     }
 
     @Test("a Production receipt's app item ID is checked against the configured app Apple ID; sandbox receipts carry none")
@@ -249,8 +249,8 @@ struct RealAppReceiptTests {
         #expect(appItemId > 0)
         #expect(try Self.verify("hannes_mac_mindnode_receipt", .init(appAppleId: appItemId)).isVerified)
         let other = try Self.verify("hannes_mac_mindnode_receipt", .init(appAppleId: appItemId + 1))
-        #expect(other.verificationError?.code == "invalidAppIdentifier")
-        #expect(other.verificationError?.reason.contains("\(appItemId)") == true)
+        #expect(other.verificationError?.code == .invalidAppIdentifier)
+        #expect(other.verificationError?.message.contains("\(appItemId)") == true)
         // A sandbox receipt has app item ID 0: not refused for it (apps in review have no Apple ID yet).
         let sandbox = try Self.verify("mindnode_ios_michaelsandbox_receipt2.b64", .init(appAppleId: 1, environment: .sandbox))
         #expect(sandbox.isVerified, "\(String(describing: sandbox.verificationError))")
@@ -260,9 +260,9 @@ struct RealAppReceiptTests {
     func wrongRoot() throws {
         let frank = try TrustedRoot(derEncoded: Self.bytes("frank4dd-cacert.der"))
         let result = try Self.verify("hannes_mac_mindnode_2_receipt", .init(trustedReceiptRoots: [frank]))
-        #expect(result.verificationError?.code == "invalidCertificateChain")
+        #expect(result.verificationError?.code == .invalidCertificateChain)
         let g3 = try Self.verify("hannes_mac_mindnode_2_receipt", .init(trustedReceiptRoots: [.appleRootCAG3]))
-        #expect(g3.verificationError?.code == "invalidCertificateChain")
+        #expect(g3.verificationError?.code == .invalidCertificateChain)
     }
 
     @Test("a receipt given as base64 text, with line breaks, verifies like its bytes")

@@ -86,12 +86,12 @@ struct ReceiptVectorTests {
             let result = try vector.result(with: verifier)
             switch result {
             case .verified: (status, code) = ("verified", nil)
-            case .unverified(_, let error): (status, code) = ("unverified", error.code)
+            case .unverified(_, let error): (status, code) = ("unverified", error.code.description)
             }
             if let device = vector.device {
                 let identifier = try #require(UUID(uuidString: device))
                 let checked = result.verifyingDevice(identifier)
-                #expect((checked.verificationError?.code ?? "verified") == vector.expectedDevice, "\(vector.name): \(String(describing: checked.verificationError))")
+                #expect((checked.verificationError?.code.description ?? "verified") == vector.expectedDevice, "\(vector.name): \(String(describing: checked.verificationError))")
             }
         } catch let error as SignedDataDecodingError {
             (status, code) = ("malformed", error.code.description)

@@ -59,7 +59,7 @@ struct ManifestVector: Decodable, Sendable, CustomTestStringConvertible {
         func summarize<P>(_ result: VerificationResult<P>) -> (String, String?) {
             switch result {
             case .verified: ("verified", nil)
-            case .unverified(_, let error): ("unverified", error.code)
+            case .unverified(_, let error): ("unverified", error.code.description)
             }
         }
         do {

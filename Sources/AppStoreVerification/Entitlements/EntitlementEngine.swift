@@ -95,7 +95,7 @@ public struct EntitlementEngine: Sendable, Hashable {
         switch notification {
         case .verified(let verified): payload = verified
         case .unverified(_, let error):
-            report.rejections.append(Rejection(item: "notification", code: error.code, message: error.reason))
+            report.rejections.append(Rejection(item: "notification", code: error.code.description, message: error.message))
             return report
         }
         let type = payload.notificationType?.rawValue ?? "(no type)"
@@ -141,7 +141,7 @@ public struct EntitlementEngine: Sendable, Hashable {
         var report = IngestReport()
         switch result {
         case .unverified(_, let error):
-            report.rejections.append(Rejection(item: item, code: error.code, message: error.reason))
+            report.rejections.append(Rejection(item: item, code: error.code.description, message: error.message))
         case .verified(let transaction):
             switch TransactionRecord.make(transaction) {
             case .success(let record): report.changed = history.merge(record)
@@ -155,7 +155,7 @@ public struct EntitlementEngine: Sendable, Hashable {
         var report = IngestReport()
         switch result {
         case .unverified(_, let error):
-            report.rejections.append(Rejection(item: item, code: error.code, message: error.reason))
+            report.rejections.append(Rejection(item: item, code: error.code.description, message: error.message))
         case .verified(let info):
             switch RenewalRecord.make(info) {
             case .success(let record): report.changed = history.merge(record)

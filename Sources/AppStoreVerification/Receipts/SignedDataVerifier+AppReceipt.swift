@@ -30,9 +30,19 @@ extension SignedDataVerifier {
     /// lists none: what Apple's `ReceiptUtility.extractTransactionIdFromAppReceipt` returns, except
     /// that Apple's does not verify the receipt and this does (an unsigned blob yields nothing).
     ///
-    /// - Throws: ``SignedDataDecodingError`` when the input is not an app receipt, and
-    ///   ``VerificationError`` when the receipt does not verify.
-    public func extractTransactionIdFromAppReceipt(_ appReceipt: some SignedDataInput) throws -> String? {
-        try verifyAppReceipt(appReceipt).transactionId
+    /// - Throws: ``TransactionIdExtractionError``: `.decoding` when the input is not an app receipt,
+    ///   `.unverified` when the receipt does not verify.
+    public func extractTransactionIdFromAppReceipt(_ appReceipt: some SignedDataInput) throws(TransactionIdExtractionError) -> String? {
+        let result: VerificationResult<AppReceipt>
+        do {
+            result = try verifyAppReceipt(appReceipt)
+        } catch {
+            throw .decoding(error)
+        }
+        do {
+            return try result.transactionId
+        } catch {
+            throw .unverified(error)
+        }
     }
 }

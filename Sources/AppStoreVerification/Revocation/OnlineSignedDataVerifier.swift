@@ -129,10 +129,24 @@ public final class OnlineSignedDataVerifier: Sendable {
     /// The transaction ID of the first in-app purchase of a **verified** receipt (see
     /// ``SignedDataVerifier/extractTransactionIdFromAppReceipt(_:)``), after the revocation check.
     ///
-    /// - Throws: ``OnlineVerificationError`` when the input is not an app receipt or no revocation
-    ///   answer could be had, and ``VerificationError`` when the receipt does not verify.
-    public func extractTransactionIdFromAppReceipt(_ appReceipt: some SignedDataInput) async throws -> String? {
-        try await verifyAppReceipt(appReceipt).transactionId
+    /// - Throws: ``TransactionIdExtractionError``: `.decoding` when the input is not an app receipt,
+    ///   `.unverified` when the receipt does not verify, `.revocationCheckUnavailable` when no
+    ///   revocation answer could be had (retry later).
+    public func extractTransactionIdFromAppReceipt(_ appReceipt: some SignedDataInput) async throws(TransactionIdExtractionError) -> String? {
+        let result: VerificationResult<AppReceipt>
+        do {
+            result = try await verifyAppReceipt(appReceipt)
+        } catch {
+            switch error {
+            case .decoding(let error): throw .decoding(error)
+            case .revocationCheckUnavailable(let error): throw .revocationCheckUnavailable(error)
+            }
+        }
+        do {
+            return try result.transactionId
+        } catch {
+            throw .unverified(error)
+        }
     }
 
     /// Verifies and decodes a JWS whose payload is `Payload`, then checks its certificates for revocation.

@@ -26,10 +26,12 @@ public enum OnlineVerificationError: Error, Sendable, Hashable, CustomStringConv
         }
     }
 
+    /// The code and the wrapped error's description: `revocationCheckUnavailable: timedOut: ...`, or
+    /// the decoding error's `malformedJWS: ...`.
     public var description: String {
         switch self {
         case .decoding(let error): error.description
-        case .revocationCheckUnavailable(let error): error.description
+        case .revocationCheckUnavailable(let error): "\(code): \(error)"
         }
     }
 }

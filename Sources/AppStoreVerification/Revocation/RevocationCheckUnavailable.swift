@@ -60,6 +60,4 @@ public struct RevocationCheckUnavailable: CodedError, Sendable {
         // Messages quote what a responder sent; nothing in it may forge a log line.
         self.message = LogSafeText.escaping(message)
     }
-
-    public var description: String { "revocationCheckUnavailable (\(code)): \(message)" }
 }

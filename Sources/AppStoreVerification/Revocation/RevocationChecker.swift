@@ -192,9 +192,6 @@ struct TransportFailure: Error, Sendable {
     }
 
     init(_ error: any Error) {
-        if error is OCSPResponseTooLarge {
-            tooLarge = true
-        }
         if let urlError = error as? URLError {
             timedOut = urlError.code == .timedOut
             cancelled = urlError.code == .cancelled
@@ -204,6 +201,7 @@ struct TransportFailure: Error, Sendable {
         }
         if let transportError = error as? OCSPTransportError {
             invalidResponse = transportError.code == .invalidResponse
+            tooLarge = transportError.code == .responseTooLarge
             message = transportError.message
             return
         }

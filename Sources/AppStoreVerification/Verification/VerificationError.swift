@@ -1,7 +1,13 @@
 /// Why signed data is not verified, with StoreKit's cases plus the checks a server makes.
 ///
 /// Each case carries a sentence that says what failed, where (which certificate, which check, which
-/// date) and, where it helps, what to do.
+/// date) and, where it helps, what to do. Like every error of the library, it has a ``code`` to
+/// compare and a ``message`` to read, and describes itself as `code: message`; match the cases
+/// (`case .invalidSignature(let text)`) as with StoreKit's, or compare codes
+/// (`error.code == .invalidSignature`).
+///
+/// Two errors are equal, and hash alike, when their ``code``s are equal, whatever their messages
+/// say: compare codes, never messages.
 ///
 /// Which failure is which case:
 ///
@@ -16,7 +22,7 @@
 /// | environment not the configured one | ``invalidEnvironment(_:)`` |
 /// | a field verification needs is missing | ``missingRequiredProperties(_:)`` |
 /// | the device check fails | ``invalidDeviceVerification(_:)`` |
-public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum VerificationError: CodedError, Sendable {
     /// The `x5c` chain is missing or malformed, does not lead to a trusted root, lacks Apple's marker
     /// extensions, or is not valid at the effective date.
     case invalidCertificateChain(String)
@@ -41,32 +47,57 @@ public enum VerificationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Apple's library refuses such payloads too.
     case invalidClaims(String)
 
-    /// The case name, for logs and machine-readable output (`"invalidSignature"`, ...).
-    public var code: String {
+    /// Which check failed: the case, as a value to compare (`error.code == .invalidSignature`) and
+    /// as text for logs and machine-readable output (`"invalidSignature"`, ...).
+    public struct Code: ErrorCode {
+        package let text: String
+        package init(_ text: String) { self.text = text }
+
+        /// ``VerificationError/invalidCertificateChain(_:)``.
+        public static let invalidCertificateChain = Code("invalidCertificateChain")
+        /// ``VerificationError/invalidEncoding(_:)``.
+        public static let invalidEncoding = Code("invalidEncoding")
+        /// ``VerificationError/invalidSignature(_:)``.
+        public static let invalidSignature = Code("invalidSignature")
+        /// ``VerificationError/missingRequiredProperties(_:)``.
+        public static let missingRequiredProperties = Code("missingRequiredProperties")
+        /// ``VerificationError/revokedCertificate(_:)``.
+        public static let revokedCertificate = Code("revokedCertificate")
+        /// ``VerificationError/invalidDeviceVerification(_:)``.
+        public static let invalidDeviceVerification = Code("invalidDeviceVerification")
+        /// ``VerificationError/invalidAppIdentifier(_:)``.
+        public static let invalidAppIdentifier = Code("invalidAppIdentifier")
+        /// ``VerificationError/invalidEnvironment(_:)``.
+        public static let invalidEnvironment = Code("invalidEnvironment")
+        /// ``VerificationError/invalidClaims(_:)``.
+        public static let invalidClaims = Code("invalidClaims")
+    }
+
+    /// Which check failed: the case's code.
+    public var code: Code {
         switch self {
-        case .invalidCertificateChain: "invalidCertificateChain"
-        case .invalidEncoding: "invalidEncoding"
-        case .invalidSignature: "invalidSignature"
-        case .missingRequiredProperties: "missingRequiredProperties"
-        case .revokedCertificate: "revokedCertificate"
-        case .invalidDeviceVerification: "invalidDeviceVerification"
-        case .invalidAppIdentifier: "invalidAppIdentifier"
-        case .invalidEnvironment: "invalidEnvironment"
-        case .invalidClaims: "invalidClaims"
+        case .invalidCertificateChain: .invalidCertificateChain
+        case .invalidEncoding: .invalidEncoding
+        case .invalidSignature: .invalidSignature
+        case .missingRequiredProperties: .missingRequiredProperties
+        case .revokedCertificate: .revokedCertificate
+        case .invalidDeviceVerification: .invalidDeviceVerification
+        case .invalidAppIdentifier: .invalidAppIdentifier
+        case .invalidEnvironment: .invalidEnvironment
+        case .invalidClaims: .invalidClaims
         }
     }
 
-    /// The human-readable reason.
-    public var reason: String {
+    /// What failed, where and, where it helps, what to do: the case's sentence, with any control or
+    /// invisible characters escaped (messages may quote the input; nothing in it may forge a log
+    /// line).
+    public var message: String {
         switch self {
-        case .invalidCertificateChain(let reason), .invalidEncoding(let reason), .invalidSignature(let reason),
-            .missingRequiredProperties(let reason), .revokedCertificate(let reason),
-            .invalidDeviceVerification(let reason), .invalidAppIdentifier(let reason),
-            .invalidEnvironment(let reason), .invalidClaims(let reason):
-            // Messages may quote the input; nothing in it may forge a log line.
-            LogSafeText.escaping(reason)
+        case .invalidCertificateChain(let text), .invalidEncoding(let text), .invalidSignature(let text),
+            .missingRequiredProperties(let text), .revokedCertificate(let text),
+            .invalidDeviceVerification(let text), .invalidAppIdentifier(let text),
+            .invalidEnvironment(let text), .invalidClaims(let text):
+            LogSafeText.escaping(text)
         }
     }
-
-    public var description: String { "\(code): \(reason)" }
 }

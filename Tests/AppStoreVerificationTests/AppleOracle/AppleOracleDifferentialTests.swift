@@ -143,7 +143,7 @@ struct AppleOracleDifferentialTests {
         do {
             switch try verifier.verifyTransaction(jws) {
             case .verified: return OurVerdict(verified: true, detail: "verified")
-            case .unverified(_, let error): return OurVerdict(verified: false, detail: "unverified \(error.code): \(error.reason)")
+            case .unverified(_, let error): return OurVerdict(verified: false, detail: "unverified \(error.code): \(error.message)")
             }
         } catch {
             return OurVerdict(verified: false, detail: "malformed \(error.code): \(error.message)")

@@ -69,7 +69,7 @@ struct ClaimsRequirementTests {
             let payload = try #require(Self.payload(kind, bundle: bundle, app: app, environment: environment))
             let error = try verify(kind, try minted.sign(payload), verifier)
             if isCarried {
-                #expect(error?.code == code, "\(kind) with \(bundle) \(app) \(environment): \(String(describing: error))")
+                #expect(error?.code.description == code, "\(kind) with \(bundle) \(app) \(environment): \(String(describing: error))")
             } else {
                 #expect(error == nil, "\(kind) carries no such claim, yet: \(String(describing: error))")
             }
@@ -81,7 +81,7 @@ struct ClaimsRequirementTests {
         let minted = try MintedJWS()
         let payload = MintedJWS.transaction().replacingOccurrences(of: "\"transactionId\":\"2000000123456789\",", with: "")
         let error = try minted.verifier().verifyTransaction(try minted.sign(payload)).verificationError
-        #expect(error?.code == "missingRequiredProperties", "\(String(describing: error))")
+        #expect(error?.code == .missingRequiredProperties, "\(String(describing: error))")
     }
 
     @Test("app receipts: refused for another bundle and another environment", arguments: [
@@ -92,6 +92,6 @@ struct ClaimsRequirementTests {
             bundleId: "com.example.app", environment: .sandbox,
             trustedReceiptRoots: [try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector("receipts/pki/root.der")))]))
         let result = try verifier.verifyAppReceipt(Data(contentsOf: TestPaths.testVector("receipts/\(vector).der")))
-        #expect(result.verificationError?.code == code, "\(String(describing: result.verificationError))")
+        #expect(result.verificationError?.code.description == code, "\(String(describing: result.verificationError))")
     }
 }

@@ -32,7 +32,7 @@ struct LogSafeTextTests {
             return
         }
         for scalar: Unicode.Scalar in ["\n", "\r", "\u{1B}", "\u{202E}", "\u{2028}"] {
-            #expect(!error.reason.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) raw in \(error.reason.debugDescription)")
+            #expect(!error.message.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) raw in \(error.message.debugDescription)")
         }
     }
 }

@@ -55,8 +55,8 @@ struct OCSPRevocationTests {
     @Test("unknown: unverified, invalidCertificateChain (the responder does not vouch)")
     func unknown() async throws {
         let result = try await verify(.unknown, pki.verifier(options(CountingTransport()))).get()
-        #expect(result.verificationError?.code == "invalidCertificateChain")
-        #expect(result.verificationError?.reason.contains("\"unknown\"") == true)
+        #expect(result.verificationError?.code == .invalidCertificateChain)
+        #expect(result.verificationError?.message.contains("\"unknown\"") == true)
     }
 
     @Test("responder down (connection refused): RevocationCheckUnavailable, unreachable")
@@ -108,15 +108,15 @@ struct OCSPRevocationTests {
     @Test("response signed by an unrelated key: unverified, invalidCertificateChain")
     func unrelatedSigner() async throws {
         let result = try await verify(.unrelated, pki.verifier(options(CountingTransport()))).get()
-        #expect(result.verificationError?.code == "invalidCertificateChain")
-        #expect(result.verificationError?.reason.contains("not signed by its issuer") == true)
+        #expect(result.verificationError?.code == .invalidCertificateChain)
+        #expect(result.verificationError?.message.contains("not signed by its issuer") == true)
     }
 
     @Test("a genuine response about another serial: unverified, invalidCertificateChain")
     func otherSerial() async throws {
         let result = try await verify(.otherSerial, pki.verifier(options(CountingTransport()))).get()
-        #expect(result.verificationError?.code == "invalidCertificateChain")
-        #expect(result.verificationError?.reason.contains("does not answer for") == true)
+        #expect(result.verificationError?.code == .invalidCertificateChain)
+        #expect(result.verificationError?.message.contains("does not answer for") == true)
     }
 
     @Test("stale response (nextUpdate one minute after thisUpdate, judged ten minutes later): invalidCertificateChain")
@@ -126,8 +126,8 @@ struct OCSPRevocationTests {
         var options = options(CountingTransport())
         options.clock = { clock.now }
         let result = try await verify(.expiring, pki.verifier(options)).get()
-        #expect(result.verificationError?.code == "invalidCertificateChain")
-        #expect(result.verificationError?.reason.contains("stale") == true)
+        #expect(result.verificationError?.code == .invalidCertificateChain)
+        #expect(result.verificationError?.message.contains("stale") == true)
     }
 
     @Test("HTTP 500: RevocationCheckUnavailable, httpStatus")

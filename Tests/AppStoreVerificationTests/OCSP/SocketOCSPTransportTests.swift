@@ -37,7 +37,8 @@ struct SocketOCSPTransportTests {
 
     private func isTooLarge(_ outcome: Result<OCSPHTTPResponse, any Error>) -> Bool {
         guard case .failure(let error) = outcome else { return false }
-        return (error as? OCSPResponseTooLarge)?.limit == 100
+        guard let error = error as? OCSPTransportError else { return false }
+        return error.code == .responseTooLarge && error.message.contains("exceeded 100 bytes")
     }
 
     @Test("the request: POST to the path and query, Host with the port, the OCSP media types, Content-Length, Connection: close, the body")
@@ -99,7 +100,7 @@ struct SocketOCSPTransportTests {
         #expect(try await post(server).get() == OCSPHTTPResponse(statusCode: 500, body: Data("internal error".utf8)))
     }
 
-    @Test("a Content-Length over the limit: OCSPResponseTooLarge, before any body byte is read")
+    @Test("a Content-Length over the limit: OCSPTransportError, responseTooLarge, before any body byte is read")
     func contentLengthOverLimit() async throws {
         // The server announces 101 bytes, sends none and closes: read on, this would be a
         // truncated body; the transport refuses on the header alone.
@@ -109,7 +110,7 @@ struct SocketOCSPTransportTests {
         #expect(isTooLarge(await post(huge, limit: 100)))
     }
 
-    @Test("a chunked body over the limit: OCSPResponseTooLarge (a chunk size beyond it is refused at once)")
+    @Test("a chunked body over the limit: OCSPTransportError, responseTooLarge (a chunk size beyond it is refused at once)")
     func chunkedOverLimit() async throws {
         let chunks = String(repeating: "32\r\n" + String(repeating: "x", count: 50) + "\r\n", count: 3)
         let server = try server("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks + "0\r\n\r\n")
@@ -118,7 +119,7 @@ struct SocketOCSPTransportTests {
         #expect(isTooLarge(await post(announced, limit: 100)))
     }
 
-    @Test("a body without length over the limit: OCSPResponseTooLarge")
+    @Test("a body without length over the limit: OCSPTransportError, responseTooLarge")
     func untilCloseOverLimit() async throws {
         let server = try LoopbackHTTPServer(behaviour: .raw(Data("HTTP/1.0 200 OK\r\n\r\n".utf8) + Data(repeating: 0x30, count: 1 << 20)))
         #expect(isTooLarge(await post(server, limit: 100)))
@@ -357,7 +358,7 @@ struct SocketOCSPTransportTests {
     func transportFailureMapping() {
         #expect(TransportFailure(URLError(.timedOut)).timedOut)
         #expect(TransportFailure(CancellationError()).cancelled)
-        #expect(TransportFailure(OCSPResponseTooLarge(limit: 1)).tooLarge)
+        #expect(TransportFailure(OCSPTransportError(.responseTooLarge, "the response body exceeded 1 bytes")).tooLarge)
         let invalid = TransportFailure(OCSPTransportError(.invalidResponse, "the HTTP response from x is malformed: y"))
         #expect(invalid.invalidResponse)
         #expect(invalid.message == "the HTTP response from x is malformed: y")

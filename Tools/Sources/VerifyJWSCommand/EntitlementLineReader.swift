@@ -28,18 +28,18 @@ enum EntitlementLineReader {
     static func nestedFailures(in item: EntitlementEngine.Item) -> [(status: EntitlementsOutput.Status, code: String, message: String)] {
         switch item {
         case .transaction(.unverified(_, let error)), .renewalInfo(.unverified(_, let error)), .notification(.unverified(_, let error)):
-            return [(.unverified, error.code, error.reason)]
+            return [(.unverified, error.code.description, error.message)]
         case .transaction(.verified), .renewalInfo(.verified):
             return []
         case .notification(.verified(let notification)):
             var failures: [(status: EntitlementsOutput.Status, code: String, message: String)] = []
             switch notification.transactionInfo {
-            case .success(.unverified(_, let error)): failures.append((.unverified, error.code, "signedTransactionInfo: \(error.reason)"))
+            case .success(.unverified(_, let error)): failures.append((.unverified, error.code.description, "signedTransactionInfo: \(error.message)"))
             case .failure(let error): failures.append((.malformed, error.code.description, "signedTransactionInfo: \(error.message)"))
             case .success(.verified), nil: break
             }
             switch notification.renewalInfo {
-            case .success(.unverified(_, let error)): failures.append((.unverified, error.code, "signedRenewalInfo: \(error.reason)"))
+            case .success(.unverified(_, let error)): failures.append((.unverified, error.code.description, "signedRenewalInfo: \(error.message)"))
             case .failure(let error): failures.append((.malformed, error.code.description, "signedRenewalInfo: \(error.message)"))
             case .success(.verified), nil: break
             }

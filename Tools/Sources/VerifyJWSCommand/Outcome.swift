@@ -10,7 +10,7 @@ struct Outcome: Sendable {
     }
 
     let status: Status
-    /// `VerificationError.code` or `SignedDataDecodingError.Code`; `nil` when verified.
+    /// `VerificationError.Code` or `SignedDataDecodingError.Code`; `nil` when verified.
     let errorCode: String?
     let errorMessage: String?
     /// The kind of signed data; `nil` when it could not be told.
@@ -26,7 +26,7 @@ struct Outcome: Sendable {
         self.init(verdictOf: result, kind: Payload.payloadKind, payloadData: result.payloadData, payload: result.unsafePayloadValue)
     }
 
-    /// The outcome of a verification result: verified, or unverified with the error's code and reason.
+    /// The outcome of a verification result: verified, or unverified with the error's code and message.
     init<Value: Sendable>(verdictOf result: VerificationResult<Value>, kind: SignedPayloadKind, payloadData: Data, payload: (any SignedPayload)?) {
         switch result {
         case .verified:
@@ -35,8 +35,8 @@ struct Outcome: Sendable {
             errorMessage = nil
         case .unverified(_, let error):
             status = .unverified
-            errorCode = error.code
-            errorMessage = error.reason
+            errorCode = error.code.description
+            errorMessage = error.message
         }
         self.kind = kind
         self.payloadData = payloadData

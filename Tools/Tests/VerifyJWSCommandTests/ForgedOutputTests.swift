@@ -68,7 +68,7 @@ struct ForgedOutputTests {
             Issue.record("expected a bundle ID refusal, got \(result)")
             return
         }
-        Self.assertClean(error.reason, "the library's bundle ID message")
+        Self.assertClean(error.message, "the library's bundle ID message")
         Self.assertClean(error.description, "the library's error description")
         let output = try VerifyJWSProcess.run(["--root", minted.rootFile().path, "--format", "text", "-"], stdin: Data((jws + "\n").utf8))
         #expect(output.status == 0, "no bundle ID configured: the signature holds")
@@ -118,7 +118,7 @@ struct ForgedOutputTests {
             return
         }
         #expect(receipt.bundleId == Self.hostile)
-        Self.assertClean(error.reason, "the receipt's error")
+        Self.assertClean(error.message, "the receipt's error")
         let fieldsFile = directory.appendingPathComponent("fields.b64")
         try Data((fields.base64EncodedString() + "\n").utf8).write(to: fieldsFile)
         let output = try VerifyJWSProcess.run(["--type", "app-receipt", "--format", "text", fieldsFile.path])

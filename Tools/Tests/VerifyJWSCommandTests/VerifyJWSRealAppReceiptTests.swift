@@ -58,7 +58,7 @@ struct VerifyJWSRealAppReceiptTests {
         for (file, line) in zip(Self.files, lines) {
             let expected = try Self.expected(file, .init(effectiveDate: .now))
             #expect(line["status"] as? String == expected.status, "\(file)")
-            guard let reason = expected.error?.reason, reason.contains("expired") else { continue }
+            guard let reason = expected.error?.message, reason.contains("expired") else { continue }
             expired += 1
             let error = line["error"] as? [String: Any]
             #expect(error?["code"] as? String == "invalidCertificateChain", "\(file)")

@@ -248,6 +248,6 @@ struct ConsoleFailure: Sendable, Equatable {
 
     /// The failure of a verification result's error, if any.
     static func of(_ error: VerificationError?, part: String?) -> [ConsoleFailure] {
-        error.map { [ConsoleFailure(part: part, code: $0.code, message: $0.reason)] } ?? []
+        error.map { [ConsoleFailure(part: part, code: $0.code.description, message: $0.message)] } ?? []
     }
 }

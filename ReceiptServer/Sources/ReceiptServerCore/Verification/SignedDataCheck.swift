@@ -60,7 +60,7 @@ struct SignedDataCheck: Sendable {
             metrics.recordVerification(kind: kind.rawValue, outcome: "verified")
             return value
         case .unverified(_, let error):
-            metrics.recordVerification(kind: kind.rawValue, outcome: error.code)
+            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
             throw APIError(.unprocessableContent, code: "unverified", Self.sentences("\(field) does not verify: \(error)", "Nothing was stored."))
         }
     }
@@ -102,7 +102,7 @@ struct SignedDataCheck: Sendable {
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
             throw APIError(.badRequest, code: error.code.description, Self.sentences("The notification's signedTransactionInfo does not decode: \(error.message)", "Nothing was stored."))
         case .success(.unverified(_, let error)):
-            metrics.recordVerification(kind: kind.rawValue, outcome: error.code)
+            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
             throw APIError(.unprocessableContent, code: "unverified", Self.sentences("The notification verified but its signedTransactionInfo does not: \(error)", "Nothing was stored."))
         case .success(.verified(let verified)):
             transaction = verified
@@ -114,7 +114,7 @@ struct SignedDataCheck: Sendable {
             metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
             throw APIError(.badRequest, code: error.code.description, Self.sentences("The notification's signedRenewalInfo does not decode: \(error.message)", "Nothing was stored."))
         case .success(.unverified(_, let error)):
-            metrics.recordVerification(kind: kind.rawValue, outcome: error.code)
+            metrics.recordVerification(kind: kind.rawValue, outcome: error.code.description)
             throw APIError(.unprocessableContent, code: "unverified", Self.sentences("The notification verified but its signedRenewalInfo does not: \(error)", "Nothing was stored."))
         case .success(.verified(let verified)):
             renewal = verified

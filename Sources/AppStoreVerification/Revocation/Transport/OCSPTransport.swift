@@ -7,8 +7,8 @@ import Foundation
 /// FoundationNetworking's `URLSession` keeps a thread busy while a response is pending, and
 /// ``URLSessionOCSPTransport`` on Apple platforms; both are available everywhere. Conform your own
 /// type to route requests through another HTTP client (AsyncHTTPClient, ...). A conforming transport
-/// must not follow redirects, must stop reading and throw ``OCSPResponseTooLarge`` once the body
-/// exceeds `maximumResponseLength`, and should give up after `timeout` (the verifier enforces the
+/// must not follow redirects, must stop reading and throw ``OCSPTransportError`` with
+/// ``OCSPTransportError/Code/responseTooLarge`` once the body exceeds `maximumResponseLength`, and should give up after `timeout` (the verifier enforces the
 /// timeout anyway and abandons the request). `URLError(.timedOut)` reads as a timeout,
 /// `URLError(.cancelled)` and `CancellationError` as cancellation, ``OCSPTransportError`` with
 /// ``OCSPTransportError/Code/invalidResponse`` as an unacceptable response; any other error means
@@ -30,13 +30,4 @@ public struct OCSPHTTPResponse: Sendable, Hashable {
         self.statusCode = statusCode
         self.body = body
     }
-}
-
-/// Thrown by an ``OCSPTransport`` whose response body exceeded the size limit.
-public struct OCSPResponseTooLarge: Error, Sendable, Hashable {
-    /// The limit, in bytes.
-    public let limit: Int
-
-    /// The body exceeded `limit` bytes.
-    public init(limit: Int) { self.limit = limit }
 }

@@ -1,8 +1,9 @@
 /// Why ``SocketOCSPTransport`` got no HTTP response: the URL cannot be asked, the responder cannot
 /// be reached, or what it sent is not an HTTP response the transport accepts.
 ///
-/// Timeouts are thrown as `URLError(.timedOut)`, cancellation as `CancellationError`, and a body
-/// over the size limit as ``OCSPResponseTooLarge``, as ``URLSessionOCSPTransport`` does.
+/// ``URLSessionOCSPTransport`` throws it for a body over the size limit
+/// (``Code/responseTooLarge``), and so must any ``OCSPTransport``. Timeouts are thrown as
+/// `URLError(.timedOut)` and cancellation as `CancellationError`.
 ///
 /// Two errors are equal, and hash alike, when their ``code``s are equal, whatever their messages
 /// (and other details) say: compare codes, never messages.
@@ -22,6 +23,9 @@ public struct OCSPTransportError: CodedError, Sendable {
         /// line, header or chunk, oversized headers), or closed the connection before the response
         /// was complete.
         public static let invalidResponse = Code("invalidResponse")
+        /// The response body exceeded the `maximumResponseLength` the verifier asked for: the
+        /// transport stopped reading.
+        public static let responseTooLarge = Code("responseTooLarge")
     }
 
     /// The kind of failure.

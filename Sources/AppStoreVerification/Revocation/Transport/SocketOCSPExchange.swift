@@ -16,8 +16,8 @@ struct SocketOCSPExchange: Sendable {
     static let readSize = 16_384
 
     /// Sends the request and returns the response; throws `URLError(.timedOut)` at the deadline,
-    /// `CancellationError` once `cancellation` is set, ``OCSPResponseTooLarge`` as soon as the
-    /// body exceeds the limit, ``OCSPTransportError`` otherwise.
+    /// `CancellationError` once `cancellation` is set, ``OCSPTransportError`` (`responseTooLarge`) as
+    /// soon as the body exceeds the limit, ``OCSPTransportError`` otherwise.
     func run(_ cancellation: CancellationFlag) throws -> OCSPHTTPResponse {
         let server = proxy ?? endpoint
         let connection = try SocketConnection.connect(host: server.host, port: server.port, deadline: deadline, timeout: timeout, cancellation: cancellation)
@@ -39,7 +39,7 @@ struct SocketOCSPExchange: Sendable {
         } catch let failure as OCSPHTTPResponseParser.Failure {
             switch failure {
             case .tooLarge(let limit):
-                throw OCSPResponseTooLarge(limit: limit)
+                throw OCSPTransportError(.responseTooLarge, "the response body from \(from) exceeded \(limit) bytes")
             case .noResponse:
                 throw OCSPTransportError(.unreachable, "\(from) closed the connection without sending a response")
             case .malformed(let problem):

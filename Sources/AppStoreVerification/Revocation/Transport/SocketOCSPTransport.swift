@@ -22,7 +22,7 @@ import Foundation
 /// - reads an HTTP/1.0 or HTTP/1.1 response (interim 1xx responses skipped; headers at most
 ///   16 KiB; a body framed by `Content-Length`, by `Transfer-Encoding: chunked`, or by the end of
 ///   the connection), never more than `maximumResponseLength` body bytes: beyond it,
-///   ``OCSPResponseTooLarge`` is thrown at once;
+///   ``OCSPTransportError`` with ``OCSPTransportError/Code/responseTooLarge`` is thrown at once;
 /// - never follows redirects: a 3xx is returned as it is;
 /// - one absolute deadline, `timeout` after the call, bounds connecting, sending and reading, and
 ///   every wait is a `poll` of at most the time left; at the deadline it throws

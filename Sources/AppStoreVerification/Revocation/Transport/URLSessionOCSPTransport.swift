@@ -29,7 +29,7 @@ public final class URLSessionOCSPTransport: OCSPTransport, @unchecked Sendable {
             let answer = try await http.send(request, timeout: timeout, maximumResponseLength: maximumResponseLength)
             return OCSPHTTPResponse(statusCode: answer.statusCode, body: answer.body)
         } catch is URLSessionHTTP.TooLarge {
-            throw OCSPResponseTooLarge(limit: maximumResponseLength)
+            throw OCSPTransportError(.responseTooLarge, "the response body exceeded \(maximumResponseLength) bytes")
         }
     }
 }
