@@ -192,19 +192,24 @@ struct RefundRequestTests {
         }
     }
 
+    /// The files a ReceiptServer process reads: the test PKI's root, and a new In-App Purchase key
+    /// as a .p8 file (with the key itself, for the fake App Store).
+    static func processFiles(_ world: World, in directory: TemporaryDirectory) throws -> (root: URL, key: URL, apiKey: SigningKey) {
+        let rootFile = directory.url.appendingPathComponent("root.der")
+        try world.inner.pki.rootDER.write(to: rootFile)
+        let privateKey = try TestPrivateKey(generating: .p256)
+        let keyFile = directory.url.appendingPathComponent("api-key.p8")
+        try Data(privateKey.pemEncoded.utf8).write(to: keyFile)
+        return (rootFile, keyFile, try SigningKey(pem: privateKey.pemEncoded))
+    }
+
     @Test("kill -9 after the acknowledgment: the restarted process sends the answer")
     func killedAfterAcknowledgment() async throws {
         let executable = try ServerProcess.requireExecutable()
         let world = try World()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let rootFile = directory.url.appendingPathComponent("root.der")
-        try world.inner.pki.rootDER.write(to: rootFile)
-        // The process reads its In-App Purchase key from a .p8 file.
-        let privateKey = try TestPrivateKey(generating: .p256)
-        let keyFile = directory.url.appendingPathComponent("api-key.p8")
-        try Data(privateKey.pemEncoded.utf8).write(to: keyFile)
-        let apiKey = try SigningKey(pem: privateKey.pemEncoded)
+        let (rootFile, keyFile, apiKey) = try Self.processFiles(world, in: directory)
         let client = HTTPClient.forTests()
         do {
             try await killAndRestart(executable: executable, world: world, directory: directory, rootFile: rootFile, keyFile: keyFile, apiKey: apiKey, client: client)
@@ -298,12 +303,7 @@ struct RefundRequestTests {
         let database = try await TestDatabase.make(.postgres)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let rootFile = directory.url.appendingPathComponent("root.der")
-        try world.inner.pki.rootDER.write(to: rootFile)
-        let privateKey = try TestPrivateKey(generating: .p256)
-        let keyFile = directory.url.appendingPathComponent("api-key.p8")
-        try Data(privateKey.pemEncoded.utf8).write(to: keyFile)
-        let apiKey = try SigningKey(pem: privateKey.pemEncoded)
+        let (rootFile, keyFile, apiKey) = try Self.processFiles(world, in: directory)
         let client = HTTPClient.forTests()
         do {
             try await AppleFake.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
