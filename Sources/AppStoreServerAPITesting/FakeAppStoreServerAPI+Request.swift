@@ -1,3 +1,4 @@
+import AppStoreServerAPI
 import AppStoreVerificationTesting
 import Foundation
 
@@ -35,19 +36,8 @@ extension FakeAppStoreServerAPI {
             }
         }
 
-        /// One header field.
-        public struct Header: Sendable, Hashable {
-            /// The field's name, as sent.
-            public let name: String
-            /// The field's value.
-            public let value: String
-
-            /// A field with this name and value.
-            public init(name: String, value: String) {
-                self.name = name
-                self.value = value
-            }
-        }
+        /// One header field: the API client's own type (name as sent, and value).
+        public typealias Header = AppStoreServerAPIHTTPField
 
         /// Creates a request (for tests of your own fallback routes; the fake makes its own).
         public init(method: String, path: String, query: [QueryItem] = [], headers: [Header] = [], body: Data = Data(),

@@ -15,6 +15,8 @@ extension AppStoreServerAPIClient {
         let clock = retryClock
         let deadline = clock.elapsed + options.deadline
         let attempts = max(options.maximumAttempts, 1)
+        // The row of Apple's published limits this endpoint counts against, looked up once.
+        let limit = request.rateLimit
         var attempt = 0
         while true {
             attempt += 1
@@ -23,12 +25,12 @@ extension AppStoreServerAPIClient {
             guard remaining > .zero else {
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): the deadline of \(options.deadline) passed before attempt \(attempt); raise Options.deadline or try again later")
             }
-            let reserved = try await pace(request, deadline: deadline)
+            let reserved = try await pace(request, limit: limit, deadline: deadline)
             let token = try await tokens.token()
             let failure: AppStoreServerAPIError
             var retryAfter: Duration?
             let outcome = await attemptOnce(request, token: token, timeout: min(options.requestTimeout, remaining), deadlineBound: options.requestTimeout >= remaining)
-            if let reserved, let limit = request.rateLimit {
+            if let reserved, let limit {
                 await pacer.settle(limit, reserved: reserved, now: clock.elapsed)
             }
             switch outcome {
@@ -47,7 +49,7 @@ extension AppStoreServerAPIClient {
                 }
                 guard status == 429 || status >= 500 else { throw failure }
                 retryAfter = failure.retryAfter
-                if status == 429, let wait = failure.retryAfter, let limit = request.rateLimit {
+                if status == 429, let wait = failure.retryAfter, let limit {
                     // Every task using this client holds off this endpoint until Apple's instant.
                     await pacer.close(limit, until: clock.elapsed + wait)
                 }
@@ -80,8 +82,8 @@ extension AppStoreServerAPIClient {
     /// - Throws: ``AppStoreServerAPIError`` (`deadlineExceeded`) when the room comes after
     ///   `deadline`, without waiting; `cancelled` when the task is cancelled while waiting.
     /// - Returns: the slot the request was counted in, or `nil` when it is not paced.
-    private func pace(_ request: APIRequest, deadline: Duration) async throws(AppStoreServerAPIError) -> Int64? {
-        guard let limit = request.rateLimit else { return nil }
+    private func pace(_ request: APIRequest, limit: PublishedRateLimit?, deadline: Duration) async throws(AppStoreServerAPIError) -> Int64? {
+        guard let limit else { return nil }
         let clock = retryClock
         while true {
             let now = clock.elapsed
@@ -93,7 +95,7 @@ extension AppStoreServerAPIClient {
             }
             guard now + wait < deadline else {
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): Apple's published rate limit for \(limit.endpoint) (\(limit.perSecond) requests per second in production, 10 % in the sandbox) has no room for \(wait), past the deadline (\(deadline - now) left of \(options.deadline)); try again later, spread the calls out, or raise Options.deadline",
-                                             retryAfter: wait, retryAfterDate: self.clock().addingTimeInterval(Self.seconds(wait)))
+                                             retryAfter: wait, retryAfterDate: self.clock().addingTimeInterval(wait.inSeconds))
             }
             do {
                 try await clock.sleep(for: wait)
@@ -101,11 +103,6 @@ extension AppStoreServerAPIClient {
                 throw Self.cancelled(request)
             }
         }
-    }
-
-    /// `duration` in seconds.
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// The wait before retry number `attempt` without `Retry-After`.

@@ -72,8 +72,7 @@ package struct PublishedRateLimit: Sendable, Hashable {
     /// The requests this row allows in `window`: `perSecond` × `scale` × the window's seconds
     /// (10 % of that in the sandbox), at least one.
     package func budget(window: Duration, scale: Double, sandbox: Bool) -> Int {
-        let seconds = Double(window.components.seconds) + Double(window.components.attoseconds) / 1e18
-        let allowed = Double(perSecond) * scale * (sandbox ? 0.1 : 1) * seconds
+        let allowed = Double(perSecond) * scale * (sandbox ? 0.1 : 1) * window.inSeconds
         guard allowed.isFinite else { return Int.max }
         return max(1, Int(min(allowed, 1e15).rounded(.down)))
     }
