@@ -27,6 +27,7 @@
 # pointer scanning reports reachable cache entries as leaks (see Scripts/memory-check.sh for the leak
 # checks that are exact).
 set -uo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")"
 seconds="${1:-60}"
 target="${2:-verify}"
@@ -40,7 +41,7 @@ if [ "$target" = all ]; then
     for pair in "verify receipts" "ocsp-http signed"; do
         pids=()
         for one in $pair; do
-            FUZZ_SKIP_BUILD=1 bash "$0" "$seconds" "$one" > "$logs/$one.log" 2>&1 &
+            FUZZ_SKIP_BUILD=1 bash "$self" "$seconds" "$one" > "$logs/$one.log" 2>&1 &
             pids+=($!)
         done
         for pid in "${pids[@]}"; do wait "$pid" || status=1; done
