@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target with AddressSanitizer and fuzzes it.
 #
-#   Fuzz/run.sh [SECONDS] [verify|receipts|ocsp-http|signed]   (default: 60 seconds, verify)
+#   Fuzz/run.sh [SECONDS] [verify|receipts|ocsp-http|signed|all]   (default: 60 seconds, verify)
+#
+#   all       builds the four targets once, then fuzzes them two at a time (libFuzzer runs on one
+#             core; this machine kind has two), each for SECONDS; fails if any of them fails.
 #
 #   verify    FuzzVerify: the whole JWS verification path, every entry point; corpus Fuzz/Corpus,
 #             seeded from TestVectors/jws when empty.
@@ -24,9 +27,29 @@
 # pointer scanning reports reachable cache entries as leaks (see Scripts/memory-check.sh for the leak
 # checks that are exact).
 set -uo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")"
 seconds="${1:-60}"
 target="${2:-verify}"
+
+if [ "$target" = all ]; then
+    flags=(-c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
+           -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld)
+    swift build --package-path . "${flags[@]}" 2>&1 | tail -n 3
+    status=0
+    logs="$(mktemp -d)"
+    for pair in "verify receipts" "ocsp-http signed"; do
+        pids=()
+        for one in $pair; do
+            FUZZ_SKIP_BUILD=1 bash "$self" "$seconds" "$one" > "$logs/$one.log" 2>&1 &
+            pids+=($!)
+        done
+        for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+        for one in $pair; do echo "fuzz: [$one]"; cat "$logs/$one.log"; done
+    done
+    rm -rf "$logs"
+    exit $status
+fi
 
 case "$target" in
     verify) product=FuzzVerify; corpus=Corpus; artifacts=Artifacts ;;
@@ -38,7 +61,9 @@ esac
 
 flags=(-c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
        -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld)
-swift build --package-path . --product "$product" "${flags[@]}" 2>&1 | tail -n 3
+if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
+    swift build --package-path . --product "$product" "${flags[@]}" 2>&1 | tail -n 3
+fi
 binary="$(swift build --package-path . "${flags[@]}" --show-bin-path)/$product"
 [ -x "$binary" ] || { echo "fuzz: build failed"; exit 1; }
 

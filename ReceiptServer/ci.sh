@@ -4,9 +4,10 @@
 # start themselves, then the support console in headless Chromium.
 # .ci/run calls it from the repository root; it works from any directory.
 #
-# The package builds in ReceiptServer/.build: cache that folder between CI runs where the
-# CI allows it (keyed on ReceiptServer/Package.swift and Package.swift), since the first
-# build of Hummingbird, AsyncHTTPClient, PostgresNIO and GRDB takes several minutes on 2 cores.
+# The package builds in ReceiptServer/.build, or in SWIFT_SCRATCH_PATH when set: .ci/run points it
+# at the scratch folder the library's tests were built in, so SwiftNIO, AsyncHTTPClient and
+# BoringSSL, compiled once there, are not compiled again (SwiftPM reuses a dependency's objects
+# when its sources and flags are unchanged, whichever package is the root).
 set -euo pipefail
 cd "$(dirname "$0")"
 here="$(pwd)"
@@ -34,11 +35,13 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 # With the binaries present, a PostgreSQL test that cannot start its server fails instead of skipping.
 export RECEIPT_SERVER_REQUIRE_POSTGRES=1
+scratch=()
+if [ -n "${SWIFT_SCRATCH_PATH:-}" ]; then scratch=(--scratch-path "$SWIFT_SCRATCH_PATH"); fi
 
 start=$(date +%s)
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-if ! swift build --build-tests 2>&1 | tee "$log" | tail -n 3; then
+if ! swift build "${scratch[@]}" --build-tests 2>&1 | tee "$log" | tail -n 3; then
     echo "ci(ReceiptServer): build failed"; cat "$log"; exit 1
 fi
 if grep -E "^${here}/(Sources|Tests)/.*: warning:" "$log"; then
@@ -46,7 +49,7 @@ if grep -E "^${here}/(Sources|Tests)/.*: warning:" "$log"; then
 fi
 built=$(date +%s)
 # The two-process tests run the ReceiptServer executable this build made, beside the test bundle.
-RECEIPT_SERVER_EXECUTABLE="$(swift build --show-bin-path)/ReceiptServer" swift test --skip-build
+RECEIPT_SERVER_EXECUTABLE="$(swift build "${scratch[@]}" --show-bin-path)/ReceiptServer" swift test "${scratch[@]}" --skip-build
 done=$(date +%s)
 
 # The support console in a real browser (Tests/Browser/run.sh): headless Chromium and its driver

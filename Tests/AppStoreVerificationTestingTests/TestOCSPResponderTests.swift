@@ -117,7 +117,7 @@ import Testing
                     Issue.record("\(answer): expected no verdict, got \(result)")
                 } catch {
                     #expect(error.isRetryable, "\(answer): \(error)")
-                    #expect(error.code == "revocationCheckUnavailable", "\(answer)")
+                    #expect(error.code == .revocationCheckUnavailable, "\(answer)")
                 }
                 // Answered again: the failure was not cached.
                 world.responder.setAnswer(.good, for: leaf.chain.leaf)
@@ -171,7 +171,7 @@ import Testing
                 let stopped = try await world.verifier.verifyTransaction(jws)
                 Issue.record("a verdict with the responder stopped: \(stopped)")
             } catch {
-                #expect(error.code == "revocationCheckUnavailable", "\(error)")
+                #expect(error.code == .revocationCheckUnavailable, "\(error)")
             }
         }
     }
@@ -192,7 +192,7 @@ import Testing
                 let result = try await verifier.verifyTransaction(jws)
                 Issue.record("a verdict from a responder that does not serve the CA: \(result)")
             } catch {
-                #expect(error.code == "revocationCheckUnavailable")
+                #expect(error.code == .revocationCheckUnavailable)
                 #expect(error.description.contains("unauthorized (OCSPResponseStatus 6)"), "\(error)")
             }
             #expect(world.responder.requestCount >= 2)

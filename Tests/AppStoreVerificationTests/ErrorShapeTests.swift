@@ -25,6 +25,13 @@ struct ErrorShapeTests {
         #expect(unavailable == RevocationCheckUnavailable(code: .timedOut, certificate: "the intermediate", responderURL: "http://x/", message: "b"))
         #expect(unavailable.description == "timedOut: a")
         #expect(OnlineVerificationError.revocationCheckUnavailable(unavailable).description == "revocationCheckUnavailable: timedOut: a")
+        #expect(OnlineVerificationError.revocationCheckUnavailable(unavailable).code == .revocationCheckUnavailable)
+        #expect(OnlineVerificationError.revocationCheckUnavailable(unavailable).message == "timedOut: a")
+        let undecodable = OnlineVerificationError.decoding(SignedDataDecodingError(.malformedJWS, "three parts expected"))
+        #expect(undecodable.code == OnlineVerificationError.Code(.malformedJWS))
+        #expect(undecodable.code != .revocationCheckUnavailable)
+        #expect(undecodable.message == "three parts expected")
+        #expect(undecodable.description == "malformedJWS: three parts expected")
         #expect(SignedDataDecodingError.Code.wrongPayloadType.description == "wrongPayloadType")
     }
 

@@ -53,11 +53,13 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+scratch=()
+if [ -n "${SWIFT_SCRATCH_PATH:-}" ]; then scratch=(--scratch-path "$SWIFT_SCRATCH_PATH"); fi
 if [ "${CONSOLE_SKIP_BUILD:-0}" != 1 ]; then
-    swift build --package-path "$package" --product ReceiptServer
-    swift build --package-path "$package" --product ConsoleBrowserSeed
+    swift build --package-path "$package" "${scratch[@]}" --product ReceiptServer
+    swift build --package-path "$package" "${scratch[@]}" --product ConsoleBrowserSeed
 fi
-bin="$(swift build --package-path "$package" --show-bin-path)"
+bin="$(swift build --package-path "$package" "${scratch[@]}" --show-bin-path)"
 
 "$bin/ConsoleBrowserSeed" "$work/seed"
 token="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"

@@ -18,20 +18,37 @@ public enum OnlineVerificationError: Error, Sendable, Hashable, CustomStringConv
         return false
     }
 
+    /// What kind of failure: compare it with ``Code/revocationCheckUnavailable`` or with a decoding
+    /// error's code (`Code(.malformedJWS)`). Open: later versions may add codes.
+    public struct Code: ErrorCode {
+        package let text: String
+        package init(text: String) { self.text = text }
+
+        /// No revocation answer could be had (``OnlineVerificationError/revocationCheckUnavailable(_:)``).
+        public static let revocationCheckUnavailable = Code(text: "revocationCheckUnavailable")
+
+        /// The code of a decoding failure (``OnlineVerificationError/decoding(_:)``): the decoding
+        /// error's own code, such as `malformedJWS`.
+        public init(_ decoding: SignedDataDecodingError.Code) { self.text = decoding.text }
+    }
+
     /// `revocationCheckUnavailable`, or the decoding error's code.
-    public var code: String {
+    public var code: Code {
         switch self {
-        case .decoding(let error): error.code.description
-        case .revocationCheckUnavailable: "revocationCheckUnavailable"
+        case .decoding(let error): Code(error.code)
+        case .revocationCheckUnavailable: .revocationCheckUnavailable
         }
     }
 
-    /// The code and the wrapped error's description: `revocationCheckUnavailable: timedOut: ...`, or
-    /// the decoding error's `malformedJWS: ...`.
-    public var description: String {
+    /// What failed and what to do: the wrapped error's description.
+    public var message: String {
         switch self {
-        case .decoding(let error): error.description
-        case .revocationCheckUnavailable(let error): "\(code): \(error)"
+        case .decoding(let error): error.message
+        case .revocationCheckUnavailable(let error): error.description
         }
     }
+
+    /// The code and the message, as every error of the library prints: `revocationCheckUnavailable:
+    /// timedOut: ...`, or `malformedJWS: ...`.
+    public var description: String { "\(code): \(message)" }
 }
