@@ -28,7 +28,8 @@
 # included; PostgreSQL: the advance of pg_current_wal_lsn()), and at the end the database's size
 # per stored JWS beside the mean JWS length. Then the ratios the README states. Everything it
 # starts is stopped on exit. RECEIPT_SERVER=PATH loads that server binary instead of the one built
-# (an earlier build, to compare). With PROFILE=FILE, the first POST-distinct run of each store is also
+# (an earlier build, to compare); VERIFY_JWS=PATH mints with that verify-jws; NO_BUILD=1 builds
+# nothing (without a ProfileLoop built there is no raw rate). With PROFILE=FILE, the first POST-distinct run of each store is also
 # recorded with `perf record -g` into FILE.sqlite / FILE.postgres (its CPU figure then includes
 # perf's own cost: take figures from a run without PROFILE).
 set -euo pipefail
@@ -37,7 +38,7 @@ seconds="${1:-10}"
 stores="${2:-sqlite postgres}"
 connections="${CONNECTIONS:-16}"
 threads=2
-distinct="${DISTINCT:-40000}"
+distinct="${DISTINCT:-80000}"
 token="$(openssl rand -hex 32)"
 ticks_per_second="$(getconf CLK_TCK)"
 
@@ -49,11 +50,13 @@ fi
 build() {
     if [ -n "${BUILD_LOCK:-}" ]; then flock "$BUILD_LOCK" swift build -c release "$@"; else swift build -c release "$@"; fi
 }
-echo "load: building (release)"
-build --package-path Tools --product verify-jws 2>&1 | tail -n 1
-build --package-path ReceiptServer --product ReceiptServer 2>&1 | tail -n 1
-build --package-path Benchmarks --product ProfileLoop 2>&1 | tail -n 1
-tool="$(swift build -c release --package-path Tools --show-bin-path)/verify-jws"
+if [ -z "${NO_BUILD:-}" ]; then
+    echo "load: building (release)"
+    build --package-path Tools --product verify-jws 2>&1 | tail -n 1
+    build --package-path ReceiptServer --product ReceiptServer 2>&1 | tail -n 1
+    build --package-path Benchmarks --product ProfileLoop 2>&1 | tail -n 1
+fi
+tool="${VERIFY_JWS:-$(swift build -c release --package-path Tools --show-bin-path)/verify-jws}"
 server="${RECEIPT_SERVER:-$(swift build -c release --package-path ReceiptServer --show-bin-path)/ReceiptServer}"
 loop="$(swift build -c release --package-path Benchmarks --show-bin-path)/ProfileLoop"
 
@@ -247,6 +250,7 @@ database_size() {
 for what in $stores; do load_store "$what"; done
 
 # The library's raw rate on two threads: two single-threaded loops at once, for about as long.
+[ -x "$loop" ] || { echo "load: no ProfileLoop built, so no raw rate"; exit 0; }
 iterations=$((seconds * 12000))
 "$loop" warm "$iterations" > "$work/loop1.txt" &
 first=$!
