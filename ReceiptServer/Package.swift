@@ -40,6 +40,8 @@ let package = Package(
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_db_status, for the WAL bytes the writer appends (/metrics).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -109,6 +109,7 @@ public final class ReceiptServer: Service, Sendable {
         let store = try await ReceiptStore.open(
             configuration.databasePath, configuration: configuration.store, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
             verifier: verifier, engineConfiguration: engineConfiguration, webhooks: outbox, logger: logger)
+        store.recordWrites(into: metrics)
         self.store = store
         self.metrics = metrics
         let answers = apiClient == nil ? nil : refundAnswers.map(RefundAnswers.init(configuration:))

@@ -94,14 +94,18 @@ struct MigrationTests {
         if store == .sqlite {
             let connection = try DatabaseQueue(path: database.location)
             do {
-                let (userVersion, versions, indexes) = try await connection.read { db in
+                let (userVersion, versions, indexes, withoutRowid, revisions) = try await connection.read { db in
                     (try Int.fetchOne(db, sql: "PRAGMA user_version"),
                      try Int.fetchAll(db, sql: "SELECT version FROM schema_migrations ORDER BY version"),
                      try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'signed_data'")
-                        .map { "\($0["name"] as String? ?? "") \($0["sql"] as String? ?? "")" })
+                        .map { "\($0["name"] as String? ?? "") \($0["sql"] as String? ?? "")" },
+                     try String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE wr = 1 ORDER BY name"),
+                     try Int.fetchAll(db, sql: "SELECT revision FROM customers WHERE app_account_token = ?", arguments: [Self.customer]))
                 }
-                #expect(userVersion == 5)
-                #expect(versions == [1, 2, 3, 4, 5])
+                #expect(userVersion == 6)
+                #expect(versions == [1, 2, 3, 4, 5, 6])
+                #expect(withoutRowid == ["customers", "purchases"], "schema 6: one B-tree each")
+                #expect(revisions.count == 1, "the customer's revision survives the rebuild")
                 #expect(indexes.contains { $0.contains("jws_sha256") }, "\(indexes)")
                 #expect(indexes.contains { $0.contains("notification_uuid") }, "the backfill's lookup index: \(indexes)")
                 #expect(!indexes.contains { $0.hasPrefix("sqlite_autoindex") }, "no index on the JWS text: \(indexes)")
@@ -111,6 +115,73 @@ struct MigrationTests {
             }
             try connection.close()
         }
+    }
+
+    @Test("A schema-5 SQLite database (purchases and customers with rowids) is upgraded to 6: same rows, same answer")
+    func upgradeFromSchema5() async throws {
+        let database = try await TestDatabase.make(.sqlite)
+        defer { database.remove() }
+        var server = try await TestServer.start(databasePath: database.location, now: Self.now)
+        let before: TestServer.Answer
+        do {
+            #expect(try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer).status == 200)
+            before = try await server.entitlements(of: Self.customer)
+            #expect(before.entitlements.count == 1, "\(before.text)")
+        } catch {
+            try await server.stop()
+            throw error
+        }
+        try await server.stop()
+
+        // Back to schema 5's tables, as a schema-5 server left them.
+        let connection = try DatabaseQueue(path: database.location)
+        let tables = "SELECT name FROM pragma_table_list WHERE wr = 1 AND name IN ('purchases', 'customers') ORDER BY name"
+        let (links, revisions): ([Row], [Row]) = try connection.write { db in
+            for statement in [
+                "CREATE TABLE purchases_v5 (original_transaction_id TEXT PRIMARY KEY, app_account_token TEXT NOT NULL, linked_at INTEGER NOT NULL)",
+                "INSERT INTO purchases_v5 SELECT original_transaction_id, app_account_token, linked_at FROM purchases",
+                "DROP TABLE purchases", "ALTER TABLE purchases_v5 RENAME TO purchases",
+                "CREATE INDEX purchases_by_customer ON purchases (app_account_token)",
+                "CREATE TABLE customers_v5 (app_account_token TEXT PRIMARY KEY, revision INTEGER NOT NULL)",
+                "INSERT INTO customers_v5 SELECT app_account_token, revision FROM customers",
+                "DROP TABLE customers", "ALTER TABLE customers_v5 RENAME TO customers",
+                "DELETE FROM schema_migrations WHERE version = 6", "PRAGMA user_version = 5",
+            ] { try db.execute(sql: statement) }
+            return (try Row.fetchAll(db, sql: "SELECT * FROM purchases ORDER BY original_transaction_id"),
+                    try Row.fetchAll(db, sql: "SELECT * FROM customers ORDER BY app_account_token"))
+        }
+        #expect(try await connection.read { db in try String.fetchAll(db, sql: tables) }.isEmpty)
+        #expect(links.count == 1 && revisions.count == 1)
+        try connection.close()
+
+        server = try await TestServer.start(databasePath: database.location, now: Self.now)
+        do {
+            let after = try await server.entitlements(of: Self.customer)
+            #expect(after.entitlements.map { $0["productId"] as? String } == before.entitlements.map { $0["productId"] as? String }, "\(after.text)")
+            let resend = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer)
+            #expect(resend.json["stored"] as? Bool == false, "\(resend.text)")
+        } catch {
+            try await server.stop()
+            throw error
+        }
+        try await server.stop()
+
+        let upgraded = try DatabaseQueue(path: database.location)
+        do {
+            let (withoutRowid, versions, linksAfter, revisionsAfter) = try upgraded.read { db in
+                (try String.fetchAll(db, sql: tables), try Int.fetchAll(db, sql: "SELECT version FROM schema_migrations ORDER BY version"),
+                 try Row.fetchAll(db, sql: "SELECT * FROM purchases ORDER BY original_transaction_id"),
+                 try Row.fetchAll(db, sql: "SELECT * FROM customers ORDER BY app_account_token"))
+            }
+            #expect(withoutRowid == ["customers", "purchases"])
+            #expect(versions == [1, 2, 3, 4, 5, 6])
+            #expect(linksAfter == links)
+            #expect(revisionsAfter == revisions)
+        } catch {
+            try? upgraded.close()
+            throw error
+        }
+        try upgraded.close()
     }
 
     @Test("reverify with other trusted roots rejects stored data, a running server answers from the new records, and back", arguments: StoreKind.allCases)

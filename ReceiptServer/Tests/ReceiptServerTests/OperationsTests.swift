@@ -65,6 +65,10 @@ struct OperationsTests {
             #expect(!text.contains(Self.customer))
             let entitlementRoutes = text.split(separator: "\n").filter { $0.hasPrefix("receipt_server_requests_total") && $0.contains("entitlements") }
             #expect(entitlementRoutes.count == 1, "\(entitlementRoutes)")
+            // SQLite's WAL: the writes appended whole frames (a 4,096-byte page and its 24-byte
+            // header each).
+            let wal = server.metric("receipt_server_sqlite_wal_bytes_total") ?? 0
+            #expect(wal > 0 && wal.truncatingRemainder(dividingBy: 4120) == 0, "\(text)")
         }
     }
 

@@ -27,14 +27,18 @@ struct VerifiedRecords: Sendable, Equatable {
     /// The records of one verification result, named `name` in rejections (`"transaction 2000…"`):
     /// the history that ingesting it alone yields, encoded once (``ServerJSON``: sorted keys,
     /// unescaped slashes) and cut into its three arrays.
+    /// What counts for nothing (a consumable, say) is three empty arrays without encoding anything.
     static func of(_ item: EntitlementEngine.Item, name: String) throws -> VerifiedRecords {
         var engine = EntitlementEngine()
         let report = engine.ingest(item)
+        let rejections = report.rejections.map { RejectionJSON(item: "\(name): \($0.item)", code: $0.code, message: $0.message) }
+        if engine.history.isEmpty {
+            return VerifiedRecords(transactionRecords: "[]", renewalRecords: "[]", revocationRecords: "[]", rejections: rejections)
+        }
         let members = try HistoryMembers(Array(ServerJSON.encode(engine.history)))
         return VerifiedRecords(
             transactionRecords: members["transactions"], renewalRecords: members["renewalInfos"],
-            revocationRecords: members["revocationNotices"],
-            rejections: report.rejections.map { RejectionJSON(item: "\(name): \($0.item)", code: $0.code, message: $0.message) })
+            revocationRecords: members["revocationNotices"], rejections: rejections)
     }
 
     /// Verifies a stored JWS again with `verifier` and returns its records: the database upgrade

@@ -20,6 +20,12 @@ enum JSONBody {
                         body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// ``PostedTransactionAnswer`` as a JSON response, written without an encoder (the same bytes).
+    static func response(_ value: PostedTransactionAnswer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: value.json)))
+    }
+
     /// Reads the whole request body, refusing more than `limit` bytes with 413, and a body that is
     /// not declared `Content-Type: application/json` with 415 (so a web page cannot send one without
     /// a CORS preflight: browsers send JSON only after asking).
@@ -49,8 +55,17 @@ enum JSONBody {
 
     /// Whether a `Content-Type` value is `application/json` (parameters such as `charset` aside).
     static func isJSON(_ contentType: String) -> Bool {
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        // On the UTF-8 bytes: every POST asks, and Foundation's trimming and lowercasing cost more
+        // than the comparison.
+        var bytes = Substring(contentType).utf8
+        if let semicolon = bytes.firstIndex(of: UInt8(ascii: ";")) { bytes = bytes[..<semicolon] }
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        while let first = bytes.first, blank(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, blank(last) { bytes = bytes.dropLast() }
+        let expected = "application/json".utf8
+        return bytes.count == expected.count && zip(bytes, expected).allSatisfy { byte, wanted in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 == wanted : byte == wanted
+        }
     }
 
     /// 415 for a body declared as `declared` (or not declared at all).

@@ -17,3 +17,19 @@ struct PostedTransactionAnswer: Encodable, Sendable {
     /// Its purchase.
     let originalTransactionId: String
 }
+
+extension PostedTransactionAnswer {
+    /// The answer as the JSON ``ServerJSON`` encodes (keys sorted), written directly: every POST
+    /// answers one, and a `JSONEncoder` costs more than the writing.
+    var json: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96 + originalTransactionId.utf8.count + transactionId.utf8.count)
+        bytes += Array(#"{"originalTransactionId":"#.utf8)
+        ServerJSON.appendString(originalTransactionId, to: &bytes)
+        bytes += Array(#","stored":"#.utf8) + Array((stored ? "true" : "false").utf8)
+        bytes += Array(#","transactionId":"#.utf8)
+        ServerJSON.appendString(transactionId, to: &bytes)
+        bytes += Array(#","verified":"#.utf8) + Array((verified ? "true" : "false").utf8) + [UInt8(ascii: "}")]
+        return bytes
+    }
+}

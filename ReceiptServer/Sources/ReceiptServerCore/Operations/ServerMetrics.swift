@@ -1,5 +1,6 @@
 import Foundation
 import Prometheus
+import Synchronization
 
 /// The server's Prometheus metrics, served at `GET /metrics` in the text exposition format.
 ///
@@ -20,6 +21,9 @@ import Prometheus
 /// - `receipt_server_connections_refused_total{reason}`: connections closed at once (`perAddress`);
 /// - `receipt_server_authentication_throttled_total{surface}`: token attempts answered 429
 ///   (`bearer`, `console`) by the ``AuthenticationThrottle``;
+/// - `receipt_server_sqlite_wal_bytes_total`: bytes the SQLite writer appended to the write-ahead log
+///   (pages it wrote there, each with its 24-byte frame header), to tell what each write costs the
+///   disk (SQLite only; Docs/Load.md);
 /// - `receipt_server_backfill_runs_total{result}` (`ok`, `error`),
 ///   `receipt_server_backfill_duration_seconds`, `receipt_server_backfill_notifications_total{result}`
 ///   (`stored`, `alreadyStored`, `refused`, counted as each arrives) and
@@ -28,6 +32,22 @@ public final class ServerMetrics: Sendable {
     /// The registry the series live in (add your own series to it; they appear at `/metrics`).
     public let registry: PrometheusCollectorRegistry
     private let openConnections: Gauge
+    /// The series of each label set already used, so that a request finds its counter and
+    /// histogram with one dictionary lookup instead of building their descriptors again.
+    private let requestSeries = Mutex<[RequestKey: (Counter, DurationHistogram)]>([:])
+    private let verificationSeries = Mutex<[LabelPair: Counter]>([:])
+    private let storeSeries = Mutex<[LabelPair: DurationHistogram]>([:])
+
+    private struct RequestKey: Hashable {
+        let method: String
+        let route: String
+        let status: Int
+    }
+
+    private struct LabelPair: Hashable {
+        let first: String
+        let second: String
+    }
 
     /// Request durations' bucket bounds.
     static let durationBuckets: [Duration] = [
@@ -51,10 +71,19 @@ public final class ServerMetrics: Sendable {
     ///   - status: the answer's status code.
     ///   - duration: how long the answer took.
     public func recordRequest(method: String, route: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: Self.name("requests", unit: "total", help: "HTTP requests answered, by method, route pattern and status."),
-                             labels: [("method", method), ("route", route), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.name("request_duration", unit: "seconds", help: "Time to answer an HTTP request."),
-                                       labels: [("method", method), ("route", route)], buckets: Self.durationBuckets).record(duration)
+        let key = RequestKey(method: method, route: route, status: status)
+        let (counter, histogram) = requestSeries.withLock { series in
+            if let known = series[key] { return known }
+            let made = (
+                registry.makeCounter(descriptor: Self.name("requests", unit: "total", help: "HTTP requests answered, by method, route pattern and status."),
+                                     labels: [("method", method), ("route", route), ("status", String(status))]),
+                registry.makeDurationHistogram(descriptor: Self.name("request_duration", unit: "seconds", help: "Time to answer an HTTP request."),
+                                               labels: [("method", method), ("route", route)], buckets: Self.durationBuckets))
+            series[key] = made
+            return made
+        }
+        counter.increment()
+        histogram.record(duration)
     }
 
     /// Counts one verification of signed data from a request.
@@ -64,8 +93,15 @@ public final class ServerMetrics: Sendable {
     ///   - outcome: `verified`, or the reason it was refused (a `VerificationError` or
     ///     `SignedDataDecodingError` code such as `invalidSignature` or `malformedJWS`).
     public func recordVerification(kind: String, outcome: String) {
-        registry.makeCounter(descriptor: Self.name("verifications", unit: "total", help: "Signed data verified from requests, by kind and outcome (verified, or the reason it was refused)."),
-                             labels: [("kind", kind), ("outcome", outcome)]).increment()
+        let key = LabelPair(first: kind, second: outcome)
+        verificationSeries.withLock { series in
+            if let known = series[key] { return known }
+            let made = registry.makeCounter(
+                descriptor: Self.name("verifications", unit: "total", help: "Signed data verified from requests, by kind and outcome (verified, or the reason it was refused)."),
+                labels: [("kind", kind), ("outcome", outcome)])
+            series[key] = made
+            return made
+        }.increment()
     }
 
     /// Records how long one database call took.
@@ -75,8 +111,15 @@ public final class ServerMetrics: Sendable {
     ///   - duration: how long it took.
     ///   - failed: whether it threw.
     public func recordStore(operation: String, duration: Duration, failed: Bool) {
-        registry.makeDurationHistogram(descriptor: Self.name("store_duration", unit: "seconds", help: "Time of database calls, by operation and result."),
-                                       labels: [("operation", operation), ("result", failed ? "error" : "ok")], buckets: Self.durationBuckets).record(duration)
+        let key = LabelPair(first: operation, second: failed ? "error" : "ok")
+        storeSeries.withLock { series in
+            if let known = series[key] { return known }
+            let made = registry.makeDurationHistogram(
+                descriptor: Self.name("store_duration", unit: "seconds", help: "Time of database calls, by operation and result."),
+                labels: [("operation", operation), ("result", key.second)], buckets: Self.durationBuckets)
+            series[key] = made
+            return made
+        }.record(duration)
     }
 
     /// Runs a database call and records its duration under `operation`.
@@ -150,6 +193,11 @@ public final class ServerMetrics: Sendable {
     public func recordAuthenticationThrottled(_ surface: String) {
         registry.makeCounter(descriptor: Self.name("authentication_throttled", unit: "total", help: "Token attempts refused with 429 after too many wrong tokens from the client address, by surface (bearer, console)."),
                              labels: [("surface", surface)]).increment()
+    }
+
+    /// The counter of bytes SQLite's writer appended to its write-ahead log.
+    func makeSQLiteWALCounter() -> Counter {
+        registry.makeCounter(descriptor: Self.name("sqlite_wal_bytes", unit: "total", help: "Bytes the SQLite writer appended to the write-ahead log (pages with their frame headers)."))
     }
 
     /// `receipt_server_<metric>_<unit>`, with its help text.

@@ -72,6 +72,12 @@ public final class ReceiptStore: Sendable {
         return ReceiptStore(backend: backend, cache: CustomerStateCache(capacity: configuration.cachedCustomers), engineConfiguration: engineConfiguration)
     }
 
+    /// Counts what the database writes into `metrics` from now on (SQLite:
+    /// `receipt_server_sqlite_wal_bytes_total`).
+    func recordWrites(into metrics: ServerMetrics) {
+        backend.recordWrites(into: metrics)
+    }
+
     /// What must run while the store is used: SQLite's writer and its deadline timer, or the
     /// PostgreSQL connection pool. The server adds them to its application's `ServiceGroup`
     /// (before the HTTP server, so they stop after it); they close the database when they end.

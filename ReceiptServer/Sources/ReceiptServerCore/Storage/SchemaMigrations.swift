@@ -18,9 +18,13 @@
 ///   Webhooks/WebhookSchema.swift).
 /// - 5: refund requests (``schema5(_:)``, `RefundRequests/`): `consumption_consents`,
 ///   `consumption_facts`, `refund_requests`, and `signed_data` indexed by `transaction_id`.
+/// - 6: on SQLite, `purchases` and `customers` as `WITHOUT ROWID` tables (``schema6SQLite``): each
+///   is one B-tree keyed by its primary key instead of a table and a separate index on that key,
+///   so linking a purchase or raising a revision writes one page fewer to the write-ahead log.
+///   PostgreSQL's tables stay as they are (a heap and its primary-key index either way).
 enum SchemaMigrations {
     /// The schema version this code writes.
-    static let latest = 5
+    static let latest = 6
 
     /// What each version did, as `schema_migrations` notes it.
     static let descriptions: [Int: String] = [
@@ -29,6 +33,7 @@ enum SchemaMigrations {
         3: "signed_data indexed by notification_uuid (notification backfill)",
         4: "webhook_customers and webhook_outbox (outbound events)",
         5: "refund requests: consumption_consents, consumption_facts, refund_requests",
+        6: "purchases and customers WITHOUT ROWID (SQLite; nothing to change on PostgreSQL)",
     ]
 
     /// The column types of one database.
@@ -128,6 +133,26 @@ enum SchemaMigrations {
     /// Schema 3.
     /// Partial: only notifications carry a UUID, so a transaction's insert does not touch it.
     static let schema3 = ["CREATE INDEX IF NOT EXISTS signed_data_by_notification ON signed_data (notification_uuid) WHERE notification_uuid IS NOT NULL"]
+
+    /// Schema 6 on SQLite: `purchases` and `customers` rebuilt as `WITHOUT ROWID` tables with the
+    /// same columns and rows (and `purchases_by_customer` again).
+    static let schema6SQLite = [
+        """
+        CREATE TABLE purchases_v6 (
+            original_transaction_id TEXT PRIMARY KEY,
+            app_account_token TEXT NOT NULL,
+            linked_at INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """,
+        "INSERT INTO purchases_v6 (original_transaction_id, app_account_token, linked_at) SELECT original_transaction_id, app_account_token, linked_at FROM purchases",
+        "DROP TABLE purchases",
+        "ALTER TABLE purchases_v6 RENAME TO purchases",
+        "CREATE INDEX purchases_by_customer ON purchases (app_account_token)",
+        "CREATE TABLE customers_v6 (app_account_token TEXT PRIMARY KEY, revision INTEGER NOT NULL) WITHOUT ROWID",
+        "INSERT INTO customers_v6 (app_account_token, revision) SELECT app_account_token, revision FROM customers",
+        "DROP TABLE customers",
+        "ALTER TABLE customers_v6 RENAME TO customers",
+    ]
 
     /// How many schema-1 rows the upgrade to schema 2 reads at a time.
     static let upgradeBatch = 500

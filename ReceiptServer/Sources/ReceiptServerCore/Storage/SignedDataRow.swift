@@ -19,7 +19,8 @@ struct SignedDataRow: Sendable {
     /// - Throws: when the records do not encode.
     init(row: StoredSignedData, records: VerifiedRecords, item: EntitlementEngine.Item) throws {
         self.row = row
-        self.sha256 = Array(SHA256.hash(data: Data(row.jws.utf8)))
+        var jws = row.jws
+        self.sha256 = jws.withUTF8 { Array(SHA256.hash(data: UnsafeRawBufferPointer($0))) }
         self.records = records
         self.rejectionsJSON = try records.rejectionsJSON
         self.item = item

@@ -23,6 +23,9 @@ protocol StoreBackend: Sendable, RefundRequestBackend {
     /// ever run (a failed migration).
     func closeAtStart() async
 
+    /// Counts what the database writes into `metrics` from now on (SQLite: its WAL bytes).
+    func recordWrites(into metrics: ServerMetrics)
+
     /// Stores a transaction (and renewal info of its purchase) for `claimedCustomer`, or for the
     /// customer the purchase is linked to, in one write transaction; `afterCommit` runs with the
     /// result once it committed, in commit order, before this returns.

@@ -107,6 +107,9 @@ final class PostgresBackend: StoreBackend {
 
     func closeAtStart() async {}
 
+    /// PostgreSQL's own statistics count its WAL (`pg_current_wal_lsn()`, `pg_stat_wal`).
+    func recordWrites(into metrics: ServerMetrics) {}
+
     // MARK: Writes
 
     func storeTransaction(

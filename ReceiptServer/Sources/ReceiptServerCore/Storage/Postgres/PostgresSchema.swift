@@ -77,5 +77,9 @@ enum PostgresSchema {
             for statement in SchemaMigrations.schema5(types) { try await run(statement) }
             try await note(5)
         }
+        if !applied.contains(6) {
+            // SQLite's rebuild without rowids; PostgreSQL's tables need no change.
+            try await note(6)
+        }
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Logging
 import NIOPosix
+import Prometheus
 import ServiceLifecycle
+import Synchronization
 
 /// The embedded store: one SQLite file through GRDB's `DatabasePool`, in WAL mode with
 /// `synchronous = FULL` (a commit that returned survives a crash or power loss).
@@ -26,6 +29,8 @@ final class SQLiteBackend: StoreBackend {
     let busyTimeoutMilliseconds: Int
     /// Outbound events, written in the transaction of each change (Webhooks/), when configured.
     let webhooks: WebhookOutbox?
+    /// `receipt_server_sqlite_wal_bytes_total`, once ``recordWrites(into:)`` was called.
+    private let walBytes = Mutex<Counter?>(nil)
 
     private init(pool: DatabasePool, path: String, writerThread: NIOThreadPool, busyTimeoutMilliseconds: Int, webhooks: WebhookOutbox?) {
         self.pool = pool
@@ -99,6 +104,23 @@ final class SQLiteBackend: StoreBackend {
         do { try pool.close() } catch { failure = failure ?? error }
         do { try await writerThread.shutdownGracefully() } catch { failure = failure ?? error }
         if let failure { throw StorageError("closing the database", failure) }
+    }
+
+    func recordWrites(into metrics: ServerMetrics) {
+        let counter = metrics.makeSQLiteWALCounter()
+        walBytes.withLock { $0 = counter }
+    }
+
+    /// The bytes the writer connection appended to the WAL since the last call: SQLite counts the
+    /// pages it hands the WAL (`SQLITE_DBSTATUS_CACHE_WRITE`); each is a frame of the page and a
+    /// 24-byte header.
+    private static func walBytesWritten(_ db: Database) -> Int64 {
+        var pages: Int32 = 0
+        var highwater: Int32 = 0
+        guard let connection = db.sqliteConnection,
+              sqlite3_db_status(connection, SQLITE_DBSTATUS_CACHE_WRITE, &pages, &highwater, 1) == SQLITE_OK else { return 0 }
+        let pageSize = (try? Int64.fetchOne(db.cachedStatement(sql: "PRAGMA page_size"))) ?? 4096
+        return Int64(pages) * (pageSize + 24)
     }
 
     // MARK: Writes
@@ -181,6 +203,8 @@ final class SQLiteBackend: StoreBackend {
     private struct BatchResult: Sendable {
         var deliveries: [@Sendable () -> Void] = []
         var failures: [Int: any Error] = [:]
+        /// What the batch appended to the WAL.
+        var walBytes: Int64 = 0
     }
 
     /// Runs one batch in one transaction, in one call on the writer's connection; returns the busy
@@ -219,14 +243,15 @@ final class SQLiteBackend: StoreBackend {
                             do { result.deliveries.append(try job.run(db)) } catch { result.failures[index] = error }
                             continue
                         }
-                        try db.execute(sql: "SAVEPOINT item")
+                        // Cached statements: prepared once per connection, not parsed per write.
+                        try db.cachedStatement(sql: "SAVEPOINT item").execute()
                         do {
                             result.deliveries.append(try job.run(db))
-                            try db.execute(sql: "RELEASE item")
+                            try db.cachedStatement(sql: "RELEASE item").execute()
                         } catch {
                             result.failures[index] = error
-                            try db.execute(sql: "ROLLBACK TO item")
-                            try db.execute(sql: "RELEASE item")
+                            try db.cachedStatement(sql: "ROLLBACK TO item").execute()
+                            try db.cachedStatement(sql: "RELEASE item").execute()
                         }
                     }
                     if result.failures.count == jobs.count {
@@ -234,6 +259,7 @@ final class SQLiteBackend: StoreBackend {
                     } else {
                         try db.commit()
                     }
+                    result.walBytes = Self.walBytesWritten(db)
                     return result
                 }
             } }
@@ -244,6 +270,7 @@ final class SQLiteBackend: StoreBackend {
             for job in jobs { job.fail(StorageError(job.operation, error)) }
             return wait
         }
+        if result.walBytes > 0, let counter = walBytes.withLock({ $0 }) { counter.increment(by: result.walBytes) }
         for delivery in result.deliveries { delivery() }
         for (index, error) in result.failures.sorted(by: { $0.key < $1.key }) {
             let job = jobs[index]

@@ -42,6 +42,10 @@ enum SQLiteSchema {
             for statement in SchemaMigrations.schema5(types) { try db.execute(sql: statement) }
             try note(5, in: db, now: now)
         }
+        if !applied.contains(6) {
+            for statement in SchemaMigrations.schema6SQLite { try db.execute(sql: statement) }
+            try note(6, in: db, now: now)
+        }
         try db.execute(sql: "PRAGMA user_version = \(SchemaMigrations.latest)")
     }
 
