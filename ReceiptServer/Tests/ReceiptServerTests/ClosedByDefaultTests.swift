@@ -65,7 +65,7 @@ struct ClosedByDefaultTests {
                 #expect(!answer.text.contains(Self.customer))
             }
             #expect(fake.requests.isEmpty, "Apple was not asked: no quota spent")
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
             #expect(try await server.entitlements(of: Self.stranger).statuses.isEmpty)
             // The rightful customer's app sends the purchase: it is theirs.
             let own = try await server.postTransaction(world.unlinkedPurchase, appAccountToken: Self.customer, as: .anonymous)
@@ -84,7 +84,7 @@ struct ClosedByDefaultTests {
                 #expect(answer.errorCode == "accessTokenRequired")
             }
             #expect(fake.requests.isEmpty)
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
         }
     }
 
@@ -139,7 +139,7 @@ struct ClosedByDefaultTests {
             #expect(backendConflict.text.contains(Self.customer))
             let backendNotification = try await server.postNotification(refundA)
             #expect(backendNotification.json["appAccountToken"] as? String == Self.customer)
-            #expect(try await server.server.store.count() == 3, "A, B and the refund; the refused claim stored nothing")
+            #expect(try await server.store.count() == 3, "A, B and the refund; the refused claim stored nothing")
         }
     }
 
@@ -195,10 +195,10 @@ struct ClosedByDefaultTests {
         var logger = Logger(label: "ReceiptServerTests") { _ in CapturingLogHandler(lines: lines) }
         logger.logLevel = .trace
         do {
-            let server = try await ReceiptServer(
-                configuration: ServerConfiguration(port: 0, databasePath: "POSTGRES://receipts:s3cr3t-pw@127.0.0.1:\(port)/receipts?sslmode=disable",
-                                                   verifier: verifier, busyTimeoutMilliseconds: 1000),
-                access: TestServer.backendAccess, logger: logger)
+            let server = try await buildApplication(ReceiptServerConfiguration(
+                server: ServerConfiguration(port: 0, databasePath: "POSTGRES://receipts:s3cr3t-pw@127.0.0.1:\(port)/receipts?sslmode=disable",
+                                            verifier: verifier, busyTimeoutMilliseconds: 1000),
+                access: TestServer.backendAccess, logger: logger))
             Issue.record("the server opened an unreachable database: \(server)")
         } catch {
             let text = "\(error) \(String(reflecting: error))"
