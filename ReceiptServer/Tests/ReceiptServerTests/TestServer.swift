@@ -237,10 +237,10 @@ final class TestServer: Sendable {
         case .router(let client, _):
             var fields = HTTPFields()
             for (name, value) in headers {
-                guard let fieldName = HTTPField.Name(name) else { throw TestServerError("not a header name: \(name)") }
-                fields.append(HTTPField(name: fieldName, value: value))
+                guard let fieldName = HTTPFields.Element.Name(name) else { throw TestServerError("not a header name: \(name)") }
+                fields.append(HTTPFields.Element(name: fieldName, value: value))
             }
-            if body != nil { fields.append(HTTPField(name: .contentType, value: "application/json")) }
+            if body != nil { fields.append(HTTPFields.Element(name: .contentType, value: "application/json")) }
             guard let routerMethod = HTTPRequest.Method(method.rawValue) else { throw TestServerError("not a method: \(method)") }
             let response = try await client.executeRequest(uri: path, method: routerMethod, headers: fields, body: body.map { ByteBuffer(bytes: $0) })
             return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name.rawName, $0.value) },

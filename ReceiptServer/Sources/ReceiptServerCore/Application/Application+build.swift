@@ -1,6 +1,7 @@
 import AppStoreServerAPI
 import AppStoreVerification
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 
