@@ -45,7 +45,7 @@ struct ClosedByDefaultTests {
         do {
             let reconcile = ReconcileConfiguration(signingKey: world.apiKey, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: ReconcileTests.options)
-            let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot], access: access, reconcile: reconcile)
+            let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot], access: access, reconcile: reconcile, testing: .router)
             try await server.stopping { try await body(server, fake, world) }
         } catch {
             await fake.stop()
@@ -100,7 +100,7 @@ struct ClosedByDefaultTests {
         let purchaseA = try minted.purchase(transactionId: "6000001", productId: "com.example.app.lifetime", customer: nil)
         let purchaseB = try minted.purchase(transactionId: "6000002", productId: "com.example.app.secret.product", customer: Self.customer)
         let refundA = try minted.refund(transactionId: "6000001", productId: "com.example.app.lifetime", customer: nil)
-        let server = try await TestServer.start(databasePath: database.location, root: minted.rootFile, now: Date(timeIntervalSince1970: 1_800_000_000))
+        let server = try await TestServer.start(databasePath: database.location, root: minted.rootFile, now: Date(timeIntervalSince1970: 1_800_000_000), testing: .router)
         try await server.stopping {
             let first = try await server.postTransaction(purchaseA, appAccountToken: Self.customer, as: .anonymous)
             #expect(first.status == 200, "\(first.text)")
@@ -147,11 +147,11 @@ struct ClosedByDefaultTests {
     func entitlementsAccess() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let closed = try await TestServer.start(databasePath: directory.databasePath, now: Date())
+        let closed = try await TestServer.start(databasePath: directory.databasePath, now: Date(), testing: .router)
         try await closed.stopping { () async throws in
             #expect(try await closed.entitlements(of: Self.customer, as: .anonymous).status == 401)
         }
-        let open = try await TestServer.start(databasePath: directory.databasePath, now: Date(), access: .allowUnauthenticated)
+        let open = try await TestServer.start(databasePath: directory.databasePath, now: Date(), access: .allowUnauthenticated, testing: .router)
         try await open.stopping { () async throws in
             #expect(try await open.entitlements(of: Self.customer, as: .anonymous).status == 200)
         }

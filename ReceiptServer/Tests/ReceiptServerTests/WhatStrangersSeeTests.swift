@@ -14,7 +14,7 @@ struct WhatStrangersSeeTests {
     func metricsBehindToken() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, metricsExposure: MetricsExposure(token: Self.metricsToken))
+        let server = try await TestServer.start(databasePath: directory.databasePath, metricsExposure: MetricsExposure(token: Self.metricsToken), testing: .router)
         try await server.stopping {
             let stranger = try await server.request(.GET, "/metrics", as: .anonymous)
             #expect(stranger.status == 401)
