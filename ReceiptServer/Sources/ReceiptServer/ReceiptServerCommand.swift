@@ -198,7 +198,8 @@ struct ReceiptServerCommand: AsyncParsableCommand {
         // Whatever clients do, the process exits: requests still running after the shutdown
         // timeout are cancelled, and the group gives up on them 5 s later.
         try await app.runService(maximumGracefulShutdownDuration: try service.shutdownTimeout(environment: environmentVariables), maximumCancellationDuration: .seconds(5))
-        logger.info("ReceiptServer stopped; database closed")
+        // Logged under the service module's source, as it was when the service logged it.
+        logger.info("ReceiptServer stopped; database closed", source: "ReceiptServerCore")
     }
 
     /// The default database path (outside any checkout), its directory created.
