@@ -63,6 +63,7 @@ let package = Package(
             name: "ReceiptServer",
             dependencies: [
                 "ReceiptServerCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "Logging", package: "swift-log"),
@@ -98,6 +99,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // In-process route tests (app.test(.router)).
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "AppStoreServerAPI", package: "swift-app-store-verification"),
             ],

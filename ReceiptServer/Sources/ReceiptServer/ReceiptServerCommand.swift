@@ -1,6 +1,7 @@
 import AppStoreVerification
 import ArgumentParser
 import Foundation
+import Hummingbird
 import Logging
 import ReceiptServerCore
 import ServiceLifecycle
@@ -184,9 +185,8 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             try await runReverification(configuration, logger: logger)
             return
         }
-        let limits = try service.connectionLimits(environment: environmentVariables)
-        let server = try await ReceiptServer(
-            configuration: configuration, connectionLimits: limits,
+        let app = try await buildApplication(ReceiptServerConfiguration(
+            server: configuration, connectionLimits: try service.connectionLimits(environment: environmentVariables),
             access: try service.accessControl(environment: environmentVariables),
             trustedProxies: try service.trustedProxies(environment: environmentVariables),
             metricsExposure: try service.metricsExposure(environment: environmentVariables),
@@ -194,15 +194,12 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             backfill: try service.backfillConfiguration(environment: environmentVariables),
             webhooks: try WebhookConfiguration.fromEnvironment(environmentVariables),
             refundAnswers: try RefundAnswerOptions.configuration(environment: environmentVariables),
-            logger: logger)
-        var groupConfiguration = ServiceGroupConfiguration(
-            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            logger: logger))
         // Whatever clients do, the process exits: requests still running after the shutdown
         // timeout are cancelled, and the group gives up on them 5 s later.
-        groupConfiguration.maximumGracefulShutdownDuration = try service.shutdownTimeout(environment: environmentVariables)
-        groupConfiguration.maximumCancellationDuration = .seconds(5)
-        let group = ServiceGroup(configuration: groupConfiguration)
-        try await group.run()
+        try await app.runService(maximumGracefulShutdownDuration: try service.shutdownTimeout(environment: environmentVariables), maximumCancellationDuration: .seconds(5))
+        // Logged under the service module's source, as it was when the service logged it.
+        logger.info("ReceiptServer stopped; database closed", source: "ReceiptServerCore")
     }
 
     /// The default database path (outside any checkout), its directory created.

@@ -14,7 +14,7 @@ struct AccessTests {
     func entitlementsNeedToken() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, access: AccessControl(bearerToken: Self.token))
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, access: AccessControl(bearerToken: Self.token), testing: .router)
         try await server.stopping {
             let path = "/customers/\(Self.customer)/entitlements"
             let refused: [[(String, String)]] = [
@@ -44,7 +44,7 @@ struct AccessTests {
     func reconcileNeedsToken() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, access: AccessControl(bearerToken: Self.token))
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, access: AccessControl(bearerToken: Self.token), testing: .router)
         try await server.stopping {
             let refused = try await server.request(.POST, "/transactions/2000000123456789/reconcile", headers: [])
             #expect(refused.status == 401)
@@ -60,7 +60,7 @@ struct AccessTests {
     func openRoutes() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, access: AccessControl(bearerToken: Self.token))
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, access: AccessControl(bearerToken: Self.token), testing: .router)
         try await server.stopping {
             let purchase = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer, as: .anonymous)
             #expect(purchase.status == 200, "\(purchase.text)")

@@ -30,7 +30,7 @@ struct AppleRateLimitTests {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot],
-                                                    reconcile: Self.configuration(world.apiKey, fake))
+                                                    reconcile: Self.configuration(world.apiKey, fake), testing: .router)
             try await server.stopping {
                 let answer = try await server.request(.POST, "/transactions/3000000000000003/reconcile", headers: server.backendHeaders,
                                                       body: try ReconcileTests.body(["appAccountToken": ReconcileTests.customer]))
@@ -56,13 +56,13 @@ struct AppleRateLimitTests {
             let server = try await TestServer.start(
                 databasePath: directory.databasePath, roots: [world.pki.trustedRoot], now: world.now, reconcile: Self.configuration(world.apiKey, fake),
                 backfill: BackfillConfiguration(interval: .seconds(3600), margin: .seconds(3600), initialWindow: .seconds(86_400)),
-                onBackfill: { reports.continuation.yield($0) })
+                onBackfill: { reports.continuation.yield($0) }, testing: .router)
             try await server.stopping {
                 let report = try await reports.next()
                 #expect(report.failure == nil, "\(report)")
                 #expect(report.stored == 1)
                 #expect(fake.requests.count == 2)
-                #expect(try await server.server.store.count(of: .notification) == 1)
+                #expect(try await server.store.count(of: .notification) == 1)
             }
         }
     }

@@ -92,7 +92,7 @@ struct BackfillTests {
 
         // Before: the app sent both purchases, and Apple's SUBSCRIBED of 5 days ago arrived.
         let subscribed = try world.notification(.subscribed, signed: 5 * Self.day, transaction: world.firstMonth)
-        let before = try await TestServer.start(databasePath: database.location, roots: [world.pki.trustedRoot], now: world.now)
+        let before = try await TestServer.start(databasePath: database.location, roots: [world.pki.trustedRoot], now: world.now, testing: .router)
         try await before.stopping { () async throws in
             #expect(try await before.postTransaction(try world.minter.transaction(world.lifetime), as: .anonymous).status == 200)
             #expect(try await before.postTransaction(try world.minter.transaction(world.firstMonth), as: .anonymous).status == 200)
@@ -117,7 +117,7 @@ struct BackfillTests {
             let server = try await TestServer.start(
                 databasePath: database.location, roots: [world.pki.trustedRoot], now: world.now, reconcile: Self.reconcile(world, fake),
                 backfill: BackfillConfiguration(interval: .seconds(3600), margin: .seconds(3600), initialWindow: .seconds(30 * 86_400)),
-                onBackfill: { reports.continuation.yield($0) })
+                onBackfill: { reports.continuation.yield($0) }, testing: .router)
             try await server.stopping {
                 let report = try await reports.next()
                 #expect(report.failure == nil, "\(report)")
@@ -139,7 +139,7 @@ struct BackfillTests {
                 #expect(granted == ["com.example.app.monthly 8000000000000003"], "\(answer.text)")
                 let lifetime = answer.statuses.first { $0["productId"] as? String == "com.example.app.lifetime" }
                 #expect(lifetime?["state"] as? String == "revoked", "\(answer.text)")
-                #expect(try await server.server.store.count(of: .notification) == 3)
+                #expect(try await server.store.count(of: .notification) == 3)
 
                 #expect(server.metric(#"receipt_server_backfill_notifications_total{result="stored"}"#) == 2)
                 #expect(server.metric(#"receipt_server_backfill_notifications_total{result="alreadyStored"}"#) == 1)
@@ -178,7 +178,7 @@ struct BackfillTests {
             let server = try await TestServer.start(
                 databasePath: database.location, roots: [world.pki.trustedRoot], now: world.now, reconcile: Self.reconcile(world, fake),
                 backfill: BackfillConfiguration(interval: .milliseconds(200), margin: .seconds(3600), initialWindow: .seconds(7 * 86_400)),
-                onBackfill: { reports.continuation.yield($0) })
+                onBackfill: { reports.continuation.yield($0) }, testing: .router)
             try await server.stopping {
                 let first = try await reports.next()
                 #expect(first.failure == nil, "\(first)")
@@ -193,7 +193,7 @@ struct BackfillTests {
                 #expect(second.received == 5)
                 #expect(second.stored == 0)
                 #expect(second.alreadyStored == 5)
-                #expect(try await server.server.store.count(of: .notification) == 5)
+                #expect(try await server.store.count(of: .notification) == 5)
             }
         } catch {
             await fake.stop()
@@ -215,13 +215,13 @@ struct BackfillTests {
             let otherKey = try SigningKey(pem: try TestPrivateKey(generating: .p256).pemEncoded)
             let server = try await TestServer.start(
                 databasePath: directory.databasePath, roots: [world.pki.trustedRoot], now: world.now, reconcile: Self.reconcile(world, fake, key: otherKey),
-                backfill: BackfillConfiguration(), onBackfill: { reports.continuation.yield($0) })
+                backfill: BackfillConfiguration(), onBackfill: { reports.continuation.yield($0) }, testing: .router)
             try await server.stopping {
                 let report = try await reports.next()
                 #expect(report.failure?.contains("App Store Server API") == true, "\(report)")
                 #expect(report.stored == 0)
                 #expect(server.metric(#"receipt_server_backfill_runs_total{result="error"}"#) == 1)
-                #expect(try await server.server.store.count() == 0)
+                #expect(try await server.store.count() == 0)
             }
         } catch {
             await fake.stop()

@@ -12,10 +12,10 @@ struct BadInputTests {
     func withEmptyServer(_ store: StoreKind, _ body: (TestServer) async throws -> Void) async throws {
         let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, now: TestData.vectorsSignedDate)
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: TestData.vectorsSignedDate, testing: .router)
         do {
             try await body(server)
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
         } catch {
             try await server.stop()
             throw error

@@ -45,7 +45,7 @@ struct ClosedByDefaultTests {
         do {
             let reconcile = ReconcileConfiguration(signingKey: world.apiKey, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: ReconcileTests.options)
-            let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot], access: access, reconcile: reconcile)
+            let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot], access: access, reconcile: reconcile, testing: .router)
             try await server.stopping { try await body(server, fake, world) }
         } catch {
             await fake.stop()
@@ -65,7 +65,7 @@ struct ClosedByDefaultTests {
                 #expect(!answer.text.contains(Self.customer))
             }
             #expect(fake.requests.isEmpty, "Apple was not asked: no quota spent")
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
             #expect(try await server.entitlements(of: Self.stranger).statuses.isEmpty)
             // The rightful customer's app sends the purchase: it is theirs.
             let own = try await server.postTransaction(world.unlinkedPurchase, appAccountToken: Self.customer, as: .anonymous)
@@ -84,7 +84,7 @@ struct ClosedByDefaultTests {
                 #expect(answer.errorCode == "accessTokenRequired")
             }
             #expect(fake.requests.isEmpty)
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
         }
     }
 
@@ -100,7 +100,7 @@ struct ClosedByDefaultTests {
         let purchaseA = try minted.purchase(transactionId: "6000001", productId: "com.example.app.lifetime", customer: nil)
         let purchaseB = try minted.purchase(transactionId: "6000002", productId: "com.example.app.secret.product", customer: Self.customer)
         let refundA = try minted.refund(transactionId: "6000001", productId: "com.example.app.lifetime", customer: nil)
-        let server = try await TestServer.start(databasePath: database.location, root: minted.rootFile, now: Date(timeIntervalSince1970: 1_800_000_000))
+        let server = try await TestServer.start(databasePath: database.location, root: minted.rootFile, now: Date(timeIntervalSince1970: 1_800_000_000), testing: .router)
         try await server.stopping {
             let first = try await server.postTransaction(purchaseA, appAccountToken: Self.customer, as: .anonymous)
             #expect(first.status == 200, "\(first.text)")
@@ -139,7 +139,7 @@ struct ClosedByDefaultTests {
             #expect(backendConflict.text.contains(Self.customer))
             let backendNotification = try await server.postNotification(refundA)
             #expect(backendNotification.json["appAccountToken"] as? String == Self.customer)
-            #expect(try await server.server.store.count() == 3, "A, B and the refund; the refused claim stored nothing")
+            #expect(try await server.store.count() == 3, "A, B and the refund; the refused claim stored nothing")
         }
     }
 
@@ -147,11 +147,11 @@ struct ClosedByDefaultTests {
     func entitlementsAccess() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let closed = try await TestServer.start(databasePath: directory.databasePath, now: Date())
+        let closed = try await TestServer.start(databasePath: directory.databasePath, now: Date(), testing: .router)
         try await closed.stopping { () async throws in
             #expect(try await closed.entitlements(of: Self.customer, as: .anonymous).status == 401)
         }
-        let open = try await TestServer.start(databasePath: directory.databasePath, now: Date(), access: .allowUnauthenticated)
+        let open = try await TestServer.start(databasePath: directory.databasePath, now: Date(), access: .allowUnauthenticated, testing: .router)
         try await open.stopping { () async throws in
             #expect(try await open.entitlements(of: Self.customer, as: .anonymous).status == 200)
         }
@@ -195,10 +195,10 @@ struct ClosedByDefaultTests {
         var logger = Logger(label: "ReceiptServerTests") { _ in CapturingLogHandler(lines: lines) }
         logger.logLevel = .trace
         do {
-            let server = try await ReceiptServer(
-                configuration: ServerConfiguration(port: 0, databasePath: "POSTGRES://receipts:s3cr3t-pw@127.0.0.1:\(port)/receipts?sslmode=disable",
-                                                   verifier: verifier, busyTimeoutMilliseconds: 1000),
-                access: TestServer.backendAccess, logger: logger)
+            let server = try await buildApplication(ReceiptServerConfiguration(
+                server: ServerConfiguration(port: 0, databasePath: "POSTGRES://receipts:s3cr3t-pw@127.0.0.1:\(port)/receipts?sslmode=disable",
+                                            verifier: verifier, busyTimeoutMilliseconds: 1000),
+                access: TestServer.backendAccess, logger: logger))
             Issue.record("the server opened an unreachable database: \(server)")
         } catch {
             let text = "\(error) \(String(reflecting: error))"

@@ -175,7 +175,7 @@ struct ConsoleCustomerPageTests {
             #expect(!before.body.contains("Stored, but not counted"), "not re-verified yet: still counted")
             // ReceiptServer --reverify with the current roots.
             let verifier = try SignedDataVerifier(configuration: .init(trustedRoots: [fixture.pki.trustedRoot], bundleId: "com.example.app", environment: .sandbox))
-            let report = try await current.server.store.reverify(with: verifier, now: Int64(Date().timeIntervalSince1970 * 1000))
+            let report = try await current.store.reverify(with: verifier, now: Int64(Date().timeIntervalSince1970 * 1000))
             #expect(report.rejected == 1)
             let after = try await browser.get(Self.customerPath)
             #expect(after.body.contains("Stored, but not counted"))

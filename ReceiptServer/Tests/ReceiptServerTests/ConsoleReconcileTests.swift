@@ -37,12 +37,12 @@ struct ConsoleReconcileTests {
                 // Without the token nothing is asked of Apple.
                 #expect(try await browser.post(path, form: [("csrf", "forged")]).status == 403)
                 #expect(fake.requests.isEmpty)
-                let count = try await server.server.store.count()
+                let count = try await server.store.count()
 
                 let posted = try await browser.post(path, form: [("csrf", csrf)])
                 #expect(posted.status == 303)
                 #expect(posted.location == ConsoleCustomerPageTests.customerPath)
-                #expect(try await server.server.store.count() == count + 1)
+                #expect(try await server.store.count() == count + 1)
                 let after = try await browser.get(ConsoleCustomerPageTests.customerPath)
                 #expect(after.body.contains("Reconciled with Apple"))
                 #expect(after.body.contains("Apple returned 2 transactions"))
@@ -82,13 +82,13 @@ struct ConsoleReconcileTests {
                 try await browser.signIn(token: ConsoleFixture.token)
                 let page = try await browser.get(ConsoleCustomerPageTests.customerPath)
                 let action = try #require(page.body.range(of: #"/console/customers/[0-9a-f-]+/transactions/\d+/reconcile"#, options: .regularExpression))
-                let count = try await server.server.store.count()
+                let count = try await server.store.count()
                 let posted = try await browser.post(String(page.body[action]), form: [("csrf", page.hidden("csrf") ?? "")])
                 #expect(posted.status == 303)
                 let after = try await browser.get(ConsoleCustomerPageTests.customerPath)
                 #expect(after.body.contains("Reconciled with Apple"))
                 #expect(after.body.contains("appStoreUnauthorized"))
-                #expect(try await server.server.store.count() == count)
+                #expect(try await server.store.count() == count)
             } }
         } catch {
             await fake.stop()

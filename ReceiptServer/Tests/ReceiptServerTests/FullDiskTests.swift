@@ -86,7 +86,7 @@ struct FullDiskTests {
                 let read = try await server.entitlements(of: customer)
                 #expect(read.status == 200, "\(read.text)")
                 #expect(read.entitlements.count == acknowledged)
-                #expect(try await server.server.store.count() == acknowledged)
+                #expect(try await server.store.count() == acknowledged)
 
                 // Room again: Apple's (or the app's) retry is stored.
                 try FileManager.default.removeItem(at: filler)
@@ -94,7 +94,7 @@ struct FullDiskTests {
                     try await server.postTransaction(try minted.purchase(transactionId: "9199999", productId: "com.example.app.retried", customer: customer))
                 }
                 #expect(retry.status == 200, "\(retry.text)")
-                #expect(try await server.server.store.count() == acknowledged + 1)
+                #expect(try await server.store.count() == acknowledged + 1)
             }
         }
     }

@@ -63,17 +63,17 @@ struct HistoryReplayTests {
         defer { directory.remove() }
         let server = try await TestServer.start(
             databasePath: directory.databasePath, root: TestData.historiesRoot,
-            now: Date(timeIntervalSince1970: 0), nonRenewingDurations: history.configuration.nonRenewingDurations)
+            now: Date(timeIntervalSince1970: 0), nonRenewingDurations: history.configuration.nonRenewingDurations, testing: .router)
         do {
             try await send(lines, in: Array(lines.indices), to: server, customer: customer, history: history)
             try await check(history, server: server, customer: customer)
             try await checkRecomputation(history, server: server, customer: customer)
-            let stored = try await server.server.store.count()
+            let stored = try await server.store.count()
 
             try await send(lines, in: lines.indices.reversed(), to: server, customer: customer, history: history)
             try await check(history, server: server, customer: customer)
             try await checkRecomputation(history, server: server, customer: customer)
-            #expect(try await server.server.store.count() == stored, "the second pass stores nothing new")
+            #expect(try await server.store.count() == stored, "the second pass stores nothing new")
         } catch {
             try await server.stop()
             throw error
@@ -151,11 +151,11 @@ struct HistoryReplayTests {
         let verifier = try SignedDataVerifier(configuration: .init(
             trustedRoots: try TrustedRoot.roots(contentsOf: TestData.historiesRoot), bundleId: "com.example.app", environment: .sandbox))
         let configuration = EntitlementEngine.Configuration(nonRenewingDurations: history.configuration.nonRenewingDurations)
-        let rows = try await server.server.store.signedData(forCustomer: customer)
+        let rows = try await server.store.signedData(forCustomer: customer)
         #expect(!rows.isEmpty, "\(history.name): the customer has stored data")
         let (recomputed, rejected) = Recomputation.engine(rows: rows, verifier: verifier, configuration: configuration)
         #expect(rejected.isEmpty, "\(history.name): every stored JWS verifies again")
-        #expect(try await server.server.store.history(forCustomer: customer) == recomputed.history, "\(history.name): stored history")
+        #expect(try await server.store.history(forCustomer: customer) == recomputed.history, "\(history.name): stored history")
         for check in history.checks {
             let answer = try await server.entitlements(of: customer, atISO8601: check.at)
             let served = try JSONDecoder().decode(EntitlementsAnswer.self, from: answer.body)

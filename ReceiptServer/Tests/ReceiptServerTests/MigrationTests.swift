@@ -67,7 +67,7 @@ struct MigrationTests {
                 database: database.postgresName)
         }
 
-        let server = try await TestServer.start(databasePath: database.location, now: Self.now)
+        let server = try await TestServer.start(databasePath: database.location, now: Self.now, testing: .router)
         do {
             let answer = try await server.entitlements(of: Self.customer)
             #expect(answer.status == 200, "\(answer.text)")
@@ -75,7 +75,7 @@ struct MigrationTests {
             #expect((answer.json["rejected"] as? [Any])?.isEmpty == true, "\(answer.text)")
             let verifier = try SignedDataVerifier(configuration: .init(
                 trustedRoots: try TrustedRoot.roots(contentsOf: TestData.vector("pki/root.der")), bundleId: "com.example.app", environment: .sandbox))
-            let rows = try await server.server.store.signedData(forCustomer: Self.customer)
+            let rows = try await server.store.signedData(forCustomer: Self.customer)
             let served = try JSONDecoder().decode(EntitlementsAnswer.self, from: answer.body)
             #expect(served == Recomputation.answer(rows: rows, customer: Self.customer, at: Date(timeIntervalSince1970: Double(served.at) / 1000), verifier: verifier, configuration: .init()))
 
@@ -84,7 +84,7 @@ struct MigrationTests {
             #expect(resend.json["stored"] as? Bool == false)
             let renotify = try await server.postNotification(try TestData.jws("jws/notification-valid.jws"))
             #expect(renotify.json["stored"] as? Bool == false, "\(renotify.text)")
-            #expect(try await server.server.store.count() == 2)
+            #expect(try await server.store.count() == 2)
         } catch {
             try await server.stop()
             throw error
@@ -188,7 +188,7 @@ struct MigrationTests {
     func reverify(store: StoreKind) async throws {
         let database = try await TestDatabase.make(store)
         defer { database.remove() }
-        let server = try await TestServer.start(databasePath: database.location, now: Self.now)
+        let server = try await TestServer.start(databasePath: database.location, now: Self.now, testing: .router)
         do {
             #expect(try await server.postNotification(try TestData.jws("jws/notification-valid.jws")).status == 200)
             #expect(try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer).status == 200)
@@ -204,7 +204,7 @@ struct MigrationTests {
             #expect(after.entitlements.isEmpty, "\(after.text)")
             #expect((after.json["rejected"] as? [Any])?.count == 2, "\(after.text)")
             let served = try JSONDecoder().decode(EntitlementsAnswer.self, from: after.body)
-            let rows = try await server.server.store.signedData(forCustomer: Self.customer)
+            let rows = try await server.store.signedData(forCustomer: Self.customer)
             #expect(served == Recomputation.answer(rows: rows, customer: Self.customer, at: Date(timeIntervalSince1970: Double(served.at) / 1000), verifier: rotated, configuration: .init()))
 
             let back = try await Self.reverify(database.location, with: try Self.verifier("pki/root.der"))

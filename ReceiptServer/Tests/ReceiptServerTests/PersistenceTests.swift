@@ -44,13 +44,13 @@ struct PersistenceTests {
             let after = try await second.entitlements(of: Self.customer)
             #expect(after.status == 200)
             #expect(after.text == before.text, "the same answer after the restart")
-            #expect(try await second.server.store.count() == 2)
+            #expect(try await second.store.count() == 2)
             // The purchase is still linked: a transaction of it needs no appAccountToken, and is a re-send.
             let resend = try await second.postTransaction(transaction)
             #expect(resend.status == 200, "\(resend.text)")
             #expect(resend.json["stored"] as? Bool == false)
             #expect(resend.json["appAccountToken"] as? String == Self.customer)
-            #expect(try await second.server.store.count() == 2)
+            #expect(try await second.store.count() == 2)
         } catch {
             try await second.stop()
             throw error
@@ -123,11 +123,11 @@ struct PersistenceTests {
             #expect(refused.header("Retry-After") != nil)
 
             try await other.release()
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
             let retried = try await server.retryingWhileUnavailable { try await server.postNotification(notification) }
             #expect(retried.status == 200, "\(retried.text)")
             #expect(retried.json["stored"] as? Bool == true)
-            #expect(try await server.server.store.count() == 1)
+            #expect(try await server.store.count() == 1)
         } catch {
             other.kill()
             try await server.stop()

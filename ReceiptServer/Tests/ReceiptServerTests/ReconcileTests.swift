@@ -71,7 +71,7 @@ struct ReconcileTests {
         do {
             let reconcile = ReconcileConfiguration(signingKey: serverKey ?? world.apiKey, keyId: keyId, issuerId: issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: options)
-            let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot], reconcile: reconcile)
+            let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot], reconcile: reconcile, testing: .router)
             try await server.stopping { try await body(server, fake, world) }
         } catch {
             await fake.stop()
@@ -98,7 +98,7 @@ struct ReconcileTests {
             #expect(unverified.count == 1)
             #expect(unverified.first?["transactionId"] as? String == world.tamperedId)
             #expect((unverified.first?["reason"] as? String)?.hasPrefix("invalidSignature") == true, "\(unverified)")
-            #expect(try await server.server.store.count() == 4)
+            #expect(try await server.store.count() == 4)
 
             // Three pages, each request with an accepted token, following Apple's revision.
             let requests = fake.requests
@@ -118,7 +118,7 @@ struct ReconcileTests {
             #expect(again.status == 200, "\(again.text)")
             #expect(again.json["stored"] as? Int == 0)
             #expect(again.json["alreadyStored"] as? Int == 4)
-            #expect(try await server.server.store.count() == 4)
+            #expect(try await server.store.count() == 4)
             #expect(server.metric(#"receipt_server_verifications_total{kind="reconciledTransaction",outcome="invalidSignature"}"#) == 2)
         }
     }
@@ -130,7 +130,7 @@ struct ReconcileTests {
             #expect(answer.status == 200, "\(answer.text)")
             #expect(answer.json["stored"] as? Int == 3)
             #expect(answer.json["unlinked"] as? [String] == ["3000000000000004"])
-            #expect(try await server.server.store.count() == 3)
+            #expect(try await server.store.count() == 3)
         }
     }
 
@@ -140,7 +140,7 @@ struct ReconcileTests {
             let answer = try await server.request(.POST, "/transactions/9999999999999999/reconcile", headers: server.backendHeaders)
             #expect(answer.status == 404, "\(answer.text)")
             #expect(answer.errorCode == "unknownTransaction")
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
         }
     }
 
@@ -153,7 +153,7 @@ struct ReconcileTests {
             #expect(answer.errorCode == "appStoreUnauthorized")
             #expect(answer.errorMessage?.contains("..") == false, "\(answer.text)")
             #expect(fake.requests.first?.refusal?.contains("signature") == true)
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
         }
     }
 
@@ -165,7 +165,7 @@ struct ReconcileTests {
             #expect(answer.status == 400, "\(answer.text)")
             #expect(answer.errorCode == "invalidBody")
             #expect(fake.requests.isEmpty)
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
         }
     }
 

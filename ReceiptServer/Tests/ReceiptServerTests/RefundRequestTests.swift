@@ -51,7 +51,7 @@ struct RefundRequestTests {
 
     /// Runs `body` with a fake App Store and a server answering refund requests on a fresh database.
     static func with(_ store: StoreKind = .sqlite, now: Date? = nil, answers: RefundAnswerConfiguration = RefundAnswerConfiguration(refundPreference: .decline),
-                     options: AppStoreServerAPIClient.Options = ReconcileTests.options,
+                     options: AppStoreServerAPIClient.Options = ReconcileTests.options, testing: TestServer.Testing = .router,
                      _ body: (TestServer, AppleFake, World) async throws -> Void) async throws {
         let world = try World()
         let database = try await TestDatabase.make(store)
@@ -59,7 +59,7 @@ struct RefundRequestTests {
         try await AppleFake.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
                                        publicKey: world.inner.apiKey.publicKeyDER) { fake in
             let server = try await TestServer.start(databasePath: database.location, roots: [world.inner.pki.trustedRoot], now: now ?? world.now,
-                                                    reconcile: reconcile(world, fake, options: options), refundAnswers: answers)
+                                                    reconcile: reconcile(world, fake, options: options), refundAnswers: answers, testing: testing)
             try await server.stopping { try await body(server, fake, world) }
         }
     }
@@ -115,7 +115,7 @@ struct RefundRequestTests {
 
     @Test("The console's refund page shows the consent, the facts, what was sent and Apple's answer")
     func consolePageShowsTheAnswer() async throws {
-        try await Self.with { server, fake, world in
+        try await Self.with(testing: .live) { server, fake, world in
             let gems = world.purchase("9400000000000001")
             #expect(try await server.postTransaction(try world.signedTransaction(gems), as: .anonymous).status == 200)
             #expect(try await server.request(.PUT, "/customers/\(Self.customer)/consumption-consent", body: try Self.json(["consented": true])).status == 200)
@@ -262,7 +262,7 @@ struct RefundRequestTests {
         defer { database.remove() }
         let gems = world.purchase("9600000000000001")
         // Before: the app sent the purchase and the backend the customer's consent and facts.
-        let before = try await TestServer.start(databasePath: database.location, roots: [world.inner.pki.trustedRoot], now: world.now)
+        let before = try await TestServer.start(databasePath: database.location, roots: [world.inner.pki.trustedRoot], now: world.now, testing: .router)
         try await before.stopping { () async throws in
             #expect(try await before.postTransaction(try world.signedTransaction(gems), as: .anonymous).status == 200)
             #expect(try await before.request(.PUT, "/customers/\(Self.customer)/consumption-consent", body: try Self.json(["consented": true])).status == 200)
@@ -278,7 +278,7 @@ struct RefundRequestTests {
             let server = try await TestServer.start(
                 databasePath: database.location, roots: [world.inner.pki.trustedRoot], now: world.now, reconcile: Self.reconcile(world, fake),
                 backfill: BackfillConfiguration(interval: .seconds(3600), margin: .seconds(3600), initialWindow: .seconds(86_400)),
-                refundAnswers: RefundAnswerConfiguration(refundPreference: .decline), onBackfill: { reports.continuation.yield($0) })
+                refundAnswers: RefundAnswerConfiguration(refundPreference: .decline), onBackfill: { reports.continuation.yield($0) }, testing: .router)
             try await server.stopping {
                 let report = try await reports.next()
                 #expect(report.failure == nil, "\(report)")

@@ -23,7 +23,7 @@ struct SeedFlowTests {
         // 2 DID_RENEW (930002), 3 purchase 930001, 5 renewal 930002.
         let lines = try TestData.historyLines("out-of-order-duplicates")
         let now = ISO8601DateFormatter().date(from: "2026-02-15T00:00:00Z") ?? Date()
-        let server = try await TestServer.start(databasePath: directory.databasePath, root: TestData.historiesRoot, now: now)
+        let server = try await TestServer.start(databasePath: directory.databasePath, root: TestData.historiesRoot, now: now, testing: .router)
         do {
             let refund = try await server.postNotificationBody(lines[0])
             #expect(refund.status == 200, "\(refund.text)")
@@ -50,7 +50,7 @@ struct SeedFlowTests {
             #expect(retry.status == 200)
             #expect(retry.json["stored"] as? Bool == false)
             #expect(retry.json["appAccountToken"] as? String == Self.customer)
-            #expect(try await server.server.store.count() == 2)
+            #expect(try await server.store.count() == 2)
         } catch {
             try await server.stop()
             throw error
@@ -65,7 +65,7 @@ struct SeedFlowTests {
         // grace-period: 1 purchase 600001 (expires around 2026-02-01), 2 DID_FAIL_TO_RENEW / GRACE_PERIOD body.
         let lines = try TestData.historyLines("grace-period")
         let now = ISO8601DateFormatter().date(from: "2026-02-05T00:00:00Z") ?? Date()
-        let server = try await TestServer.start(databasePath: directory.databasePath, root: TestData.historiesRoot, now: now)
+        let server = try await TestServer.start(databasePath: directory.databasePath, root: TestData.historiesRoot, now: now, testing: .router)
         do {
             let purchase = try await server.postTransaction(lines[0], appAccountToken: Self.customer)
             #expect(purchase.status == 200, "\(purchase.text)")

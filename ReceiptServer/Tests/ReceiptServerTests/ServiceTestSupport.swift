@@ -13,7 +13,7 @@ import ReceiptServerCore
 extension TestServer {
     /// Starts a server on `databasePath` for bundle `com.example.app`, Sandbox, trusting `root` (or
     /// `roots`), with its clock at `now` and the test backend's access token unless `access` says
-    /// otherwise.
+    /// otherwise, live or on the in-process router (`testing`).
     static func start(
         databasePath: String,
         root: URL = TestData.vector("pki/root.der"),
@@ -33,7 +33,8 @@ extension TestServer {
         refundAnswers: RefundAnswerConfiguration? = nil,
         webhooks: WebhookConfiguration? = nil,
         onBackfill: @escaping @Sendable (BackfillReport) async -> Void = { _ in },
-        logger: Logger? = nil
+        logger: Logger? = nil,
+        testing: Testing = .live
     ) async throws -> TestServer {
         var defaultLogger = Logger(label: "ReceiptServerTests")
         defaultLogger.logLevel = .warning
@@ -44,30 +45,18 @@ extension TestServer {
             verifier: .init(trustedRoots: trusted, bundleId: "com.example.app", environment: .sandbox),
             maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
             nonRenewingDurations: nonRenewingDurations, now: { now })
-        return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
-            try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
-                                    trustedProxies: trustedProxies, throttle: throttle, metricsExposure: metricsExposure,
-                                    reconcile: reconcile, backfill: backfill, webhooks: webhooks, refundAnswers: refundAnswers, logger: logger, onServerRunning: onServerRunning, onMetricsRunning: onMetricsRunning, onBackfill: onBackfill)
+        return try await start(logger: logger, bearerToken: access.bearerToken, testing: testing) { onServerRunning in
+            try await buildReceiptServer(ReceiptServerConfiguration(
+                server: configuration, connectionLimits: connectionLimits, access: access,
+                trustedProxies: trustedProxies, throttle: throttle, metricsExposure: metricsExposure,
+                reconcile: reconcile, backfill: backfill, webhooks: webhooks, refundAnswers: refundAnswers, logger: logger,
+                onServerRunning: onServerRunning, onMetricsRunning: onMetricsRunning, onBackfill: onBackfill))
         }
-    }
-
-    /// Sends a request with extra headers.
-    func request(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: Data? = nil) async throws -> Answer {
-        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
-        request.method = method
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let response = try await client.execute(request, timeout: .seconds(30))
-        let buffer = try await response.body.collect(upTo: 4 << 20)
-        return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: Data(buffer.readableBytesView))
     }
 
     /// The value of one metric series in `/metrics`' text (`name{labels}`), or `nil` when absent.
     func metric(_ series: String) -> Double? {
-        for line in server.metrics.exposition().split(separator: "\n") where line.hasPrefix(series + " ") {
+        for line in metrics.exposition().split(separator: "\n") where line.hasPrefix(series + " ") {
             return Double(line.dropFirst(series.count + 1))
         }
         return nil

@@ -40,7 +40,7 @@ struct StoreConcurrencyTests {
                 #expect(answer.header("Retry-After") != nil)
             }
             try await other.release()
-            #expect(try await server.server.store.count(of: .notification) == 0)
+            #expect(try await server.store.count(of: .notification) == 0)
             let retried = try await server.retryingWhileUnavailable { try await server.postNotification(notification) }
             #expect(retried.status == 200, "\(retried.text)")
         } catch {
@@ -81,7 +81,7 @@ struct StoreConcurrencyTests {
                 }
                 try await session.execute("COMMIT")
             }
-            #expect(try await server.server.store.count(of: .notification) == 0)
+            #expect(try await server.store.count(of: .notification) == 0)
             let retried = try await server.retryingWhileUnavailable { try await server.postNotification(notification) }
             #expect(retried.status == 200, "\(retried.text)")
         } catch {
@@ -121,13 +121,13 @@ struct StoreConcurrencyTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses.filter { $0 != 200 })")
-            #expect(try await server.server.store.count() == requests.count)
+            #expect(try await server.store.count() == requests.count)
             let verifier = try SignedDataVerifier(configuration: minted.pki.verifierConfiguration())
             for customer in customers {
                 let answer = try await server.entitlements(of: customer)
                 #expect(answer.entitlements.count == 6, "4 of 10 purchases refunded: \(answer.text)")
                 let served = try JSONDecoder().decode(EntitlementsAnswer.self, from: answer.body)
-                let rows = try await server.server.store.signedData(forCustomer: customer)
+                let rows = try await server.store.signedData(forCustomer: customer)
                 let expected = Recomputation.answer(rows: rows, customer: customer, at: Date(timeIntervalSince1970: Double(served.at) / 1000),
                                                     verifier: verifier, configuration: .init())
                 #expect(served == expected)

@@ -1,6 +1,8 @@
 import AppStoreVerification
 import AsyncHTTPClient
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -120,16 +122,35 @@ struct TestDatabase: Sendable {
     }
 }
 
-/// A server running in this process on 127.0.0.1 (a port the system picks), with a real HTTP
-/// client to talk to it.
+/// A server running in this process, built by `buildReceiptServer`, either on 127.0.0.1 (a port
+/// the system picks) with a real HTTP client, or on HummingbirdTesting's in-process router
+/// (`app.test(.router)`: no socket; for tests of routes and answers).
 final class TestServer: Sendable {
-    let server: ReceiptServer
+    /// How the tests reach the server.
+    enum Testing: Sendable {
+        /// A real listener on 127.0.0.1 and AsyncHTTPClient: for connection limits and timeouts,
+        /// client addresses, the console's browser and whatever needs a socket.
+        case live
+        /// HummingbirdTesting's in-process router: requests go to the application's responder.
+        case router
+    }
+
+    /// The route to the server.
+    private enum Transport: Sendable {
+        case live(HTTPClient, ServiceGroup)
+        case router(any TestClientProtocol, finish: AsyncStream<Void>.Continuation)
+    }
+
+    /// The server's database.
+    let store: ReceiptStore
+    /// The server's metrics.
+    let metrics: ServerMetrics
+    /// The port it listens on (0 on the in-process router, which has none).
     let port: Int
-    let client: HTTPClient
     /// The server's access token, which the helpers below send as the backend would (`nil`: the
     /// server runs with `--allow-unauthenticated`).
     let bearerToken: String?
-    private let group: ServiceGroup
+    private let transport: Transport
     private let task: Task<Void, any Error>
 
     /// The access token test servers have unless a test gives another rule.
@@ -137,13 +158,21 @@ final class TestServer: Sendable {
     /// ``backendToken`` as the access rule.
     static let backendAccess = AccessControl(bearerToken: backendToken)
 
-    private init(server: ReceiptServer, port: Int, group: ServiceGroup, task: Task<Void, any Error>, client: HTTPClient, bearerToken: String?) {
-        self.server = server
+    private init(store: ReceiptStore, metrics: ServerMetrics, port: Int, transport: Transport, task: Task<Void, any Error>, bearerToken: String?) {
+        self.store = store
+        self.metrics = metrics
         self.port = port
-        self.group = group
+        self.transport = transport
         self.task = task
-        self.client = client
         self.bearerToken = bearerToken
+    }
+
+    /// The HTTP client of a live server (the tests that talk to it with AsyncHTTPClient directly).
+    var client: HTTPClient {
+        get throws {
+            guard case .live(let client, _) = transport else { throw TestServerError("an in-process router server has no HTTP client") }
+            return client
+        }
     }
 
     /// `Authorization: Bearer <token>`, as the backend sends it (none without a token).
@@ -153,10 +182,17 @@ final class TestServer: Sendable {
 
     /// Graceful shutdown: the server stops, the database closes; then the client shuts down.
     func stop() async throws {
-        await group.triggerGracefulShutdown()
-        let result = await task.result
-        try await client.shutdown()
-        try result.get()
+        switch transport {
+        case .live(let client, let group):
+            await group.triggerGracefulShutdown()
+            let result = await task.result
+            try await client.shutdown()
+            try result.get()
+        case .router(_, let finish):
+            // The router test ends: HummingbirdTesting shuts the application's services down.
+            finish.finish()
+            try await task.value
+        }
     }
 
     /// An HTTP answer: the status and the body parsed as a JSON object.
@@ -180,18 +216,36 @@ final class TestServer: Sendable {
     /// Sends a request over HTTP/1.1 to the server, as `caller`: the backend sends the access token,
     /// an anonymous caller (an app, Apple, a stranger) no `Authorization` header.
     func request(_ method: HTTPMethod, _ path: String, body: Data? = nil, as caller: Caller = .backend) async throws -> Answer {
-        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
-        request.method = method
-        if caller == .backend {
-            for (name, value) in backendHeaders { request.headers.add(name: name, value: value) }
+        try await request(method, path, headers: caller == .backend ? backendHeaders : [], body: body)
+    }
+
+    /// Sends a request with `headers` (and `Content-Type: application/json` with a body), over
+    /// HTTP/1.1 to a live server or to the in-process router.
+    func request(_ method: HTTPMethod, _ path: String, headers: [(String, String)], body: Data? = nil) async throws -> Answer {
+        switch transport {
+        case .live(let client, _):
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+            request.method = method
+            for (name, value) in headers { request.headers.add(name: name, value: value) }
+            if let body {
+                request.headers.add(name: "Content-Type", value: "application/json")
+                request.body = .bytes(ByteBuffer(bytes: body))
+            }
+            let response = try await client.execute(request, timeout: .seconds(30))
+            let buffer = try await response.body.collect(upTo: 4 << 20)
+            return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: Data(buffer.readableBytesView))
+        case .router(let client, _):
+            var fields = HTTPFields()
+            for (name, value) in headers {
+                guard let fieldName = HTTPFields.Element.Name(name) else { throw TestServerError("not a header name: \(name)") }
+                fields.append(HTTPFields.Element(name: fieldName, value: value))
+            }
+            if body != nil { fields.append(HTTPFields.Element(name: .contentType, value: "application/json")) }
+            guard let routerMethod = HTTPRequest.Method(method.rawValue) else { throw TestServerError("not a method: \(method)") }
+            let response = try await client.executeRequest(uri: path, method: routerMethod, headers: fields, body: body.map { ByteBuffer(bytes: $0) })
+            return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name.rawName, $0.value) },
+                          body: Data(response.body.readableBytesView))
         }
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let response = try await client.execute(request, timeout: .seconds(30))
-        let buffer = try await response.body.collect(upTo: 4 << 20)
-        return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) }, body: Data(buffer.readableBytesView))
     }
 
     /// `POST /transactions` with `{"signedTransaction": jws, "appAccountToken": token, "signedRenewalInfo": renewal}`.
@@ -231,28 +285,53 @@ struct TestServerError: Error, CustomStringConvertible {
 
 extension TestServer {
     /// Starts the server `make` builds (with the port callback it is given) and waits until it
-    /// listens: for tests of connection limits, access and reconciliation.
-    static func start(
+    /// listens (`.live`) or its services run on the in-process router (`.router`).
+    static func start<App: ApplicationProtocol>(
         logger: Logger,
         bearerToken: String?,
-        building make: (_ onServerRunning: @escaping @Sendable (Int) async -> Void) async throws -> ReceiptServer
+        testing: Testing = .live,
+        building make: (_ onServerRunning: @escaping @Sendable (Int) async -> Void) async throws -> ReceiptServerApplication<App>
     ) async throws -> TestServer {
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let server = try await make { port in
-            portContinuation.yield(port)
-            portContinuation.finish()
+        switch testing {
+        case .live:
+            let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+            let built = try await make { port in
+                portContinuation.yield(port)
+                portContinuation.finish()
+            }
+            let group = ServiceGroup(configuration: .init(services: [built.application], logger: logger))
+            let task = Task {
+                defer { portContinuation.finish() }
+                try await group.run()
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next(), port > 0 else {
+                try await task.value
+                throw TestServerError("the server stopped before it listened")
+            }
+            return TestServer(store: built.store, metrics: built.metrics, port: port, transport: .live(HTTPClient.forTests(), group),
+                              task: task, bearerToken: bearerToken)
+        case .router:
+            let built = try await make { _ in }
+            let application = built.application
+            let (clients, clientContinuation) = AsyncStream<any TestClientProtocol>.makeStream()
+            let (finished, finish) = AsyncStream<Void>.makeStream()
+            // The router test lasts until stop() finishes `finished`; its client is handed out.
+            let task = Task {
+                defer { clientContinuation.finish() }
+                try await application.test(.router) { client in
+                    clientContinuation.yield(client)
+                    for await _ in finished {}
+                }
+            }
+            var iterator = clients.makeAsyncIterator()
+            guard let client = await iterator.next() else {
+                try await task.value
+                throw TestServerError("the router test stopped before it ran")
+            }
+            return TestServer(store: built.store, metrics: built.metrics, port: 0, transport: .router(client, finish: finish),
+                              task: task, bearerToken: bearerToken)
         }
-        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
-        let task = Task {
-            defer { portContinuation.finish() }
-            try await group.run()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next(), port > 0 else {
-            try await task.value
-            throw TestServerError("the server stopped before it listened")
-        }
-        return TestServer(server: server, port: port, group: group, task: task, client: HTTPClient.forTests(), bearerToken: bearerToken)
     }
 }
 

@@ -59,7 +59,7 @@ struct TidyShutdownTests {
         let copy = directory.url.appendingPathComponent("copy.sqlite").path
         try FileManager.default.copyItem(atPath: directory.databasePath, toPath: copy)
         let restarted = try await TestServer.start(databasePath: copy, root: minted.rootFile)
-        let stored = try await restarted.stopping { try await restarted.server.store.count() }
+        let stored = try await restarted.stopping { try await restarted.store.count() }
         #expect(stored == 300)
     }
 

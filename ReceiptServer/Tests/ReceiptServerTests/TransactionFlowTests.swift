@@ -14,7 +14,7 @@ struct TransactionFlowTests {
     func purchaseThenResend(store: StoreKind) async throws {
         let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now)
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, testing: .router)
         do {
             let jws = try TestData.jws("jws/transaction-valid.jws")
             let first = try await server.postTransaction(jws, appAccountToken: Self.customer)
@@ -33,7 +33,7 @@ struct TransactionFlowTests {
             #expect(again.status == 200, "\(again.text)")
             #expect(again.json["stored"] as? Bool == false)
             #expect(again.entitlements.count == 1)
-            #expect(try await server.server.store.count() == 1)
+            #expect(try await server.store.count() == 1)
 
             // Once the subscription expired, nothing is granted; its status says expired.
             let later = try await server.entitlements(of: Self.customer, at: Date(timeIntervalSince1970: 1_775_044_740.001))
@@ -51,13 +51,13 @@ struct TransactionFlowTests {
     func missingCustomer(store: StoreKind) async throws {
         let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now)
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, testing: .router)
         do {
             let answer = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"))
             #expect(answer.status == 422)
             #expect(answer.errorCode == "missingAppAccountToken")
             #expect(answer.errorMessage?.contains("appAccountToken") == true)
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
         } catch {
             try await server.stop()
             throw error
@@ -69,7 +69,7 @@ struct TransactionFlowTests {
     func notificationBeforePurchase(store: StoreKind) async throws {
         let directory = try await TestDatabase.make(store)
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now)
+        let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now, testing: .router)
         do {
             // SUBSCRIBED for purchase 2000000100000001, no appAccountToken inside: stored, no customer yet.
             let notification = try TestData.jws("jws/notification-valid.jws")
@@ -90,13 +90,13 @@ struct TransactionFlowTests {
             #expect(purchase.status == 200, "\(purchase.text)")
             #expect(purchase.entitlements.count == 1)
             #expect(purchase.entitlements.first?["autoRenewStatus"] as? Int == 1, "the renewal info came only with the notification")
-            #expect(try await server.server.store.count() == 2)
+            #expect(try await server.store.count() == 2)
 
             // The same purchase claimed by another customer is refused, nothing stored.
             let other = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: UUID().uuidString)
             #expect(other.status == 409)
             #expect(other.errorCode == "customerConflict")
-            #expect(try await server.server.store.count() == 2)
+            #expect(try await server.store.count() == 2)
         } catch {
             try await server.stop()
             throw error

@@ -37,7 +37,7 @@ struct WebhookCauseAndBacklogTests {
                 databasePath: database.location, roots: [world.pki.trustedRoot], now: world.now,
                 reconcile: AppleRateLimitTests.configuration(world.apiKey, fake),
                 backfill: BackfillConfiguration(interval: .seconds(3600), margin: .seconds(3600), initialWindow: .seconds(86_400)),
-                webhooks: try WebhookTests.configuration(receiver.url), onBackfill: { reports.continuation.yield($0) })
+                webhooks: try WebhookTests.configuration(receiver.url), onBackfill: { reports.continuation.yield($0) }, testing: .router)
             try await server.stopping {
                 let report = try await reports.next()
                 #expect(report.failure == nil, "\(report)")
@@ -77,7 +77,7 @@ struct WebhookCauseAndBacklogTests {
             fake.setTransactionHistory(history, for: "8000000000000003")
             let server = try await TestServer.start(
                 databasePath: database.location, roots: [world.pki.trustedRoot], now: world.now,
-                reconcile: AppleRateLimitTests.configuration(world.apiKey, fake), webhooks: try WebhookTests.configuration(receiver.url))
+                reconcile: AppleRateLimitTests.configuration(world.apiKey, fake), webhooks: try WebhookTests.configuration(receiver.url), testing: .router)
             try await server.stopping {
                 let answer = try await server.request(.POST, "/transactions/8000000000000003/reconcile", headers: server.backendHeaders,
                                                       body: try ReconcileTests.body(["appAccountToken": Self.customer]))
@@ -85,7 +85,7 @@ struct WebhookCauseAndBacklogTests {
                 #expect(answer.json["stored"] as? Int == 3)
                 // The expired month changes nothing: two events, not three.
                 try await receiver.waitUntil("the reconcile's events") { Self.changes($0).count >= 2 }
-                let store = server.server.store
+                let store = server.store
                 let events = try await store.webhookEvents(ofCustomer: Self.customer)
                 #expect(events.filter { $0.type == "entitlements.changed" }.count == 2)
                 let changes = Self.changes(receiver.firstDeliveries)
@@ -119,7 +119,7 @@ struct WebhookCauseAndBacklogTests {
         // customers' events are dead-lettered after one attempt each.
         var dying = try WebhookTests.configuration(receiver.url, expiryCheck: .milliseconds(100))
         dying.retryPeriod = .milliseconds(1)
-        let first = try await WebhookTests.startServer(database, world: world, webhooks: dying, clock: MovableClock(world.now))
+        let first = try await WebhookTests.startServer(database, world: world, webhooks: dying, clock: MovableClock(world.now), testing: .router)
         try await first.stopping {
             for (index, customer) in (0..<2).map({ _ in UUID().uuidString.lowercased() }).enumerated() {
                 let jws = try world.minter.transaction(world.lifetime("750000000000000\(index)", customer: customer))
@@ -133,7 +133,7 @@ struct WebhookCauseAndBacklogTests {
         // Then, on the same database, the default retry period: three customers' events wait while
         // the endpoint fails, beside the two dead-lettered ones.
         let second = try await WebhookTests.startServer(
-            database, world: world, webhooks: try WebhookTests.configuration(receiver.url, expiryCheck: .milliseconds(100)), clock: MovableClock(world.now))
+            database, world: world, webhooks: try WebhookTests.configuration(receiver.url, expiryCheck: .milliseconds(100)), clock: MovableClock(world.now), testing: .router)
         try await second.stopping {
             for (index, customer) in (0..<3).map({ _ in UUID().uuidString.lowercased() }).enumerated() {
                 let jws = try world.minter.transaction(world.lifetime("751000000000000\(index)", customer: customer))
@@ -149,7 +149,7 @@ struct WebhookCauseAndBacklogTests {
             try await within(.seconds(60), "nothing pending, two dead-lettered") {
                 try await eventually { second.metric("receipt_server_webhook_deliveries_total{result=\"delivered\"}") == 3 && Self.gauges(second) == [0, 2] }
             }
-            let health = try await second.server.store.webhookEndpointHealth()
+            let health = try await second.store.webhookEndpointHealth()
             #expect(health.map(\.pending) == [0] && health.map(\.dead) == [2], "\(health)")
         }
         try WebhookTests.expectVerified(receiver)

@@ -23,7 +23,7 @@ struct WebhookConsoleTests {
             let jws = try world.minter.transaction(world.lifetime("7500000000000001"))
             #expect(try await server.request(.POST, "/transactions", headers: [("Authorization", "Bearer \(ConsoleFixture.token)")],
                                              body: try JSONSerialization.data(withJSONObject: ["signedTransaction": jws, "appAccountToken": world.customer])).status == 200)
-            let store = server.server.store
+            let store = server.store
             let customer = world.customer
             try await within(.seconds(30), "the event dead-lettered") {
                 while try await store.webhookEvents(ofCustomer: customer).first?.state != "dead" {

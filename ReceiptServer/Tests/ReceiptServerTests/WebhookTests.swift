@@ -51,16 +51,16 @@ struct WebhookTests {
     }
 
     static func startServer(_ database: TestDatabase, world: World, webhooks: WebhookConfiguration, clock: MovableClock,
-                            access: AccessControl = TestServer.backendAccess) async throws -> TestServer {
+                            access: AccessControl = TestServer.backendAccess, testing: TestServer.Testing = .live) async throws -> TestServer {
         var logger = Logger(label: "WebhookTests")
         logger.logLevel = .warning
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, databasePath: database.location,
             verifier: .init(trustedRoots: [world.pki.trustedRoot], bundleId: "com.example.app", environment: .sandbox),
             busyTimeoutMilliseconds: 10_000, now: { clock.now })
-        return try await TestServer.start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
-            try await ReceiptServer(configuration: configuration, access: access, backfill: nil, webhooks: webhooks,
-                                    logger: logger, onServerRunning: onServerRunning)
+        return try await TestServer.start(logger: logger, bearerToken: access.bearerToken, testing: testing) { onServerRunning in
+            try await buildReceiptServer(ReceiptServerConfiguration(
+                server: configuration, access: access, backfill: nil, webhooks: webhooks, logger: logger, onServerRunning: onServerRunning))
         }
     }
 
@@ -78,7 +78,7 @@ struct WebhookTests {
         let clock = MovableClock(world.now)
         let receiver = try await WebhookReceiver.start()
         defer { Task { await receiver.stop() } }
-        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url, expiryCheck: .milliseconds(100)), clock: clock)
+        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url, expiryCheck: .milliseconds(100)), clock: clock, testing: .router)
         try await server.stopping {
             let changes: @Sendable ([WebhookReceiver.Received]) -> [WebhookReceiver.Received] = { received in
                 received.filter { $0.type == "entitlements.changed" }
@@ -135,7 +135,7 @@ struct WebhookTests {
             try Self.expectVerified(receiver)
             // Nothing else: a re-sent purchase changes nothing.
             #expect(try await server.postTransaction(purchase, appAccountToken: world.customer).status == 200)
-            let events = try await server.server.store.webhookEvents(ofCustomer: world.customer)
+            let events = try await server.store.webhookEvents(ofCustomer: world.customer)
             #expect(events.filter { $0.type == "entitlements.changed" }.count == 5)
         }
     }
@@ -147,7 +147,7 @@ struct WebhookTests {
         let world = try World()
         let receiver = try await WebhookReceiver.start { attempt, _ in attempt <= 3 ? 500 : 200 }
         defer { Task { await receiver.stop() } }
-        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url), clock: MovableClock(world.now))
+        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url), clock: MovableClock(world.now), testing: .router)
         try await server.stopping {
             #expect(try await server.postTransaction(try world.minter.transaction(world.lifetime("7200000000000001")), appAccountToken: world.customer).status == 200)
             try await receiver.waitUntil("four attempts") { $0.count >= 4 }
@@ -156,7 +156,7 @@ struct WebhookTests {
             #expect(Set(attempts.map(\.id)).count == 1)
             #expect(Set(attempts.map(\.body)).count == 1)
             try Self.expectVerified(receiver)
-            let store = server.server.store
+            let store = server.store
             let customer = world.customer
             try await within(.seconds(30), "the event recorded as delivered") {
                 while try await store.webhookEvents(ofCustomer: customer).first?.state != "delivered" {
@@ -178,7 +178,7 @@ struct WebhookTests {
         let world = try World()
         let port = try ServerProcess.freePort()
         let server = try await Self.startServer(
-            database, world: world, webhooks: try Self.configuration("http://127.0.0.1:\(port)/hooks"), clock: MovableClock(world.now))
+            database, world: world, webhooks: try Self.configuration("http://127.0.0.1:\(port)/hooks"), clock: MovableClock(world.now), testing: .router)
         let customers = (0..<3).map { _ in UUID().uuidString.lowercased() }
         let perCustomer = 4
         let receiver: WebhookReceiver = try await server.stopping {
@@ -189,7 +189,7 @@ struct WebhookTests {
                 }
             }
             // The endpoint is failing: visible in the store's endpoint health.
-            let store = server.server.store
+            let store = server.store
             try await within(.seconds(30), "the endpoint seen failing") {
                 while try await store.webhookEndpointHealth().first?.failingSince == nil {
                     try await Task.sleep(for: .milliseconds(20))
@@ -217,7 +217,7 @@ struct WebhookTests {
         let world = try World()
         let receiver = try await WebhookReceiver.start()
         defer { Task { await receiver.stop() } }
-        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url), clock: MovableClock(world.now))
+        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url), clock: MovableClock(world.now), testing: .router)
         try await server.stopping {
             #expect(try await server.postTransaction(try world.minter.transaction(world.lifetime("7400000000000001")), appAccountToken: world.customer).status == 200)
             try await receiver.waitUntil("the event") { !$0.isEmpty }

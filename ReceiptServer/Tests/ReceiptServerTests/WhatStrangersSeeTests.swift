@@ -14,7 +14,7 @@ struct WhatStrangersSeeTests {
     func metricsBehindToken() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try await TestServer.start(databasePath: directory.databasePath, metricsExposure: MetricsExposure(token: Self.metricsToken))
+        let server = try await TestServer.start(databasePath: directory.databasePath, metricsExposure: MetricsExposure(token: Self.metricsToken), testing: .router)
         try await server.stopping {
             let stranger = try await server.request(.GET, "/metrics", as: .anonymous)
             #expect(stranger.status == 401)
@@ -65,7 +65,7 @@ struct WhatStrangersSeeTests {
             }
             #expect(try await RawConnection.exchange(port: server.port, from: nil, "POST", "/transactions", body: body).status == 415)
             #expect(try await RawConnection.exchange(port: server.port, from: nil, "POST", "/notifications", headers: [("Content-Type", "text/plain")], body: "{}").status == 415)
-            #expect(try await server.server.store.count() == 0)
+            #expect(try await server.store.count() == 0)
             let json = try await RawConnection.exchange(port: server.port, from: nil, "POST", "/transactions",
                                                         headers: [("Content-Type", "application/json; charset=utf-8")], body: body)
             #expect(json.status == 200, "\(json.body)")

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// The support console: server-rendered pages to find a customer and see why they have what they
-/// have (``ConsoleRoutes`` lists its routes). It exists only on a server with an access token,
+/// have (``ConsoleController`` lists its routes). It exists only on a server with an access token,
 /// which is what users sign in with.
 struct Console: Sendable {
     /// The service's configuration, verifier and store.

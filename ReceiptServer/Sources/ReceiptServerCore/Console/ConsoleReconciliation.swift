@@ -3,10 +3,10 @@ import Hummingbird
 import NIOCore
 
 /// The console's "Reconcile with Apple": the service's own reconcile route
-/// (`POST /transactions/{transactionId}/reconcile`, ``ReconcileRoute``) run for the console's
+/// (`POST /transactions/{transactionId}/reconcile`, ``ReconcileController``) run for the console's
 /// request, without a body, its JSON answer read back.
 struct ConsoleReconciliation: Sendable {
-    let route: ReconcileRoute
+    let route: ReconcileController
     /// Whether the server has App Store Server API credentials (the button shows only then).
     let isConfigured: Bool
 

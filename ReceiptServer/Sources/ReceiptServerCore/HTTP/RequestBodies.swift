@@ -1,9 +1,9 @@
-/// The JSON bodies the routes take, decoded strictly by ``JSONBody/decode(_:from:expecting:)`` (the
-/// library's App Store JSON parser: RFC 8259, a member given twice is refused, so a body cannot
-/// carry two `appAccountToken`s that two parsers would read differently).
+/// The JSON bodies the routes take, decoded strictly by `request.decode(as:context:)` with
+/// ``StrictJSONRequestDecoder`` (the library's App Store JSON parser: RFC 8259, a member given twice
+/// is refused, so a body cannot carry two `appAccountToken`s that two parsers would read differently).
 
 /// `POST /transactions`.
-struct TransactionRequestBody: Decodable, Sendable {
+struct TransactionRequestBody: JSONRequestBody {
     /// `Transaction.jwsRepresentation`.
     let signedTransaction: String
     /// The customer, for a transaction that carries no `appAccountToken` of its own.
@@ -15,7 +15,7 @@ struct TransactionRequestBody: Decodable, Sendable {
 }
 
 /// `POST /notifications`: App Store Server Notifications V2 as Apple POSTs them.
-struct NotificationRequestBody: Decodable, Sendable {
+struct NotificationRequestBody: JSONRequestBody {
     /// The notification JWS.
     let signedPayload: String
 
@@ -23,9 +23,11 @@ struct NotificationRequestBody: Decodable, Sendable {
 }
 
 /// `POST /transactions/{transactionId}/reconcile` (the body is optional).
-struct ReconcileRequestBody: Decodable, Sendable {
+struct ReconcileRequestBody: OptionalJSONRequestBody {
     /// The customer for transactions without an `appAccountToken` of their own.
     let appAccountToken: String?
 
     static let shape = #"{"appAccountToken": "<UUID>"} or no body"#
+    /// No body: no customer claimed.
+    static var whenEmpty: ReconcileRequestBody { ReconcileRequestBody(appAccountToken: nil) }
 }

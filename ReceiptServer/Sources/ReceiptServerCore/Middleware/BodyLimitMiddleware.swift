@@ -1,9 +1,11 @@
 import Hummingbird
 
 /// Answers 413 at once to a request whose `Content-Length` is over the body limit, before any of
-/// the body is read. (A body without `Content-Length`, chunked, is cut off at the limit by the
-/// routes' reader with the same 413.)
-struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+/// the body is read, and sets the limit as the context's `maxUploadSize`, which
+/// ``StrictJSONRequestDecoder`` reads bodies up to (a body without `Content-Length`, chunked, is
+/// cut off there with the same 413).
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = ReceiptRequestContext
     let maximumBodyBytes: Int
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -11,6 +13,8 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError(.contentTooLarge, code: "bodyTooLarge",
                            "The request body is \(length) bytes; this server accepts at most \(maximumBodyBytes) (--max-body-bytes). App Store signed data is a few kilobytes.")
         }
+        var context = context
+        context.maxUploadSize = maximumBodyBytes
         return try await next(request, context)
     }
 }

@@ -19,21 +19,25 @@ import Hummingbird
 /// Any other `/console/…` path is behind the session too (then 404). Without a session a request
 /// is redirected to the sign-in page. The JSON routes keep their bearer token; a session opens
 /// only the console.
-enum ConsoleRoutes {
-    /// Adds the console's routes to `router`: only when the server has an access token (without
-    /// one there is nothing to sign in with, and `/console` is 404 like any unknown path).
-    static func register<Context: RequestContext & ClientAddressContext>(
-        on router: Router<Context>, server: ReceiptServerContext, accessToken: String?, reconcile: ReconcileRoute, isReconcileConfigured: Bool,
-        throttle: AuthenticationThrottle
-    ) {
-        guard let accessToken, !accessToken.isEmpty else { return }
-        let console = Console(server: server, accessToken: accessToken,
+struct ConsoleController: Sendable {
+    /// The console; `nil` on a server without an access token (there is nothing to sign in with,
+    /// and `/console` is 404 like any unknown path).
+    let console: Console?
+
+    /// The console of a server with `accessToken` (none without one).
+    init(server: ReceiptServerContext, accessToken: String?, reconcile: ReconcileController, isReconcileConfigured: Bool,
+         throttle: AuthenticationThrottle) {
+        if let accessToken, !accessToken.isEmpty {
+            console = Console(server: server, accessToken: accessToken,
                               reconciliation: ConsoleReconciliation(route: reconcile, isConfigured: isReconcileConfigured), throttle: throttle)
-        register(console, on: router)
+        } else {
+            console = nil
+        }
     }
 
-    /// Adds `console`'s routes to `router`.
-    static func register<Context: RequestContext & ClientAddressContext>(_ console: Console, on router: Router<Context>) {
+    /// Adds the console's routes to `router` (none without an access token).
+    func addRoutes<Context: RequestContext & ClientAddressContext>(to router: Router<Context>) {
+        guard let console else { return }
         let group = router.group("console")
             .add(middleware: ConsoleHeadersMiddleware())
             .add(middleware: ConsoleErrorMiddleware(pages: console.pages))

@@ -17,13 +17,17 @@ import Hummingbird
 /// The notification counts for the customer its purchase (`originalTransactionId`) belongs to: the
 /// `appAccountToken` inside its transaction or renewal info links the purchase when it is not linked
 /// yet; without one the notification waits until the app sends a transaction of that purchase.
-struct NotificationsRoute: Sendable {
+struct NotificationsController: Sendable {
     let server: ReceiptServerContext
 
-    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
-        var request = request
-        let body = try JSONBody.decode(NotificationRequestBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
-                                       expecting: NotificationRequestBody.shape)
+    /// Adds `POST /notifications` (open: Apple's bodies are signed, and anyone but the backend is
+    /// told only about what it posted).
+    func addRoutes(to router: some RouterMethods<ReceiptRequestContext>) {
+        router.post("notifications", use: handle)
+    }
+
+    @Sendable func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
+        let body = try await request.decode(as: NotificationRequestBody.self, context: context)
         let accepted = try server.check.notification(body.signedPayload)
         let notification = accepted.notification
         let row = accepted.row

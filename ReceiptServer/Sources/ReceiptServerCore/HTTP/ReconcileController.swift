@@ -23,13 +23,20 @@ import Hummingbird
 /// does not know the ID; 502 `appStoreUnauthorized` when Apple refuses the key; 502
 /// `appStoreUnavailable` for other API failures (what was stored before the failure stays stored);
 /// 503 `storageUnavailable` for the database.
-struct ReconcileRoute: Sendable {
+struct ReconcileController: Sendable {
     let server: ReceiptServerContext
     let metrics: ServerMetrics
     /// `nil` when the server has no App Store Server API credentials.
     let client: AppStoreServerAPIClient?
 
-    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+    /// Adds the route to `router`, which the caller guards (it links purchases to customers and
+    /// spends the API quota: the backend only, always).
+    func addRoutes(to router: some RouterMethods<ReceiptRequestContext>) {
+        router.post("transactions/:transactionId/reconcile", use: handle)
+    }
+
+    /// Reconciles; the console runs it too (``ConsoleReconciliation``), with its own request.
+    @Sendable func handle(_ request: Request, context: some RequestContext) async throws -> Response {
         guard let client else {
             throw APIError(.notImplemented, code: "reconcileNotConfigured",
                            "Reconciliation needs App Store Server API credentials: start the server with RECEIPT_SERVER_API_KEY_FILE, RECEIPT_SERVER_API_KEY_ID and RECEIPT_SERVER_API_ISSUER_ID (or --api-key-file, --api-key-id, --api-issuer-id).")
@@ -39,11 +46,7 @@ struct ReconcileRoute: Sendable {
             throw APIError(.badRequest, code: "invalidTransactionId",
                            "\"\(transactionId.prefix(64))\" is not a transaction ID: use a customer's transactionId or originalTransactionId (digits).")
         }
-        var request = request
-        let body = try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes)
-        let claimedCustomer = body.isEmpty
-            ? nil
-            : try JSONBody.decode(ReconcileRequestBody.self, from: body, expecting: ReconcileRequestBody.shape).appAccountToken.map(CustomerKey.required)
+        let claimedCustomer = try await request.decode(as: ReconcileRequestBody.self, context: context).appAccountToken.map(CustomerKey.required)
 
         var answer = ReconcileAnswer(transactionId: transactionId)
         var customers: Set<String> = []

@@ -4,10 +4,16 @@ import Hummingbird
 /// `GET /customers/{appAccountToken}/entitlements[?at=<ms since 1970 | ISO 8601>]`: what the
 /// customer has access to now (or at `at`), as ``EntitlementsAnswer``. A customer the server has
 /// never seen has no entitlements (200, empty lists).
-struct EntitlementsRoute: Sendable {
+struct EntitlementsController: Sendable {
     let server: ReceiptServerContext
 
-    func handle(_ request: Request, context: some RequestContext) async throws -> Response {
+    /// Adds the route to `router`, which the caller guards (a customer's data: the backend only,
+    /// unless the server runs without a token).
+    func addRoutes(to router: some RouterMethods<ReceiptRequestContext>) {
+        router.get("customers/:appAccountToken/entitlements", use: handle)
+    }
+
+    @Sendable func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         let text = context.parameters.get("appAccountToken") ?? ""
         guard let customer = CustomerKey.canonical(text) else {
             throw APIError(.badRequest, code: "invalidAppAccountToken",

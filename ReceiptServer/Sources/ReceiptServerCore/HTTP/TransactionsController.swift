@@ -20,13 +20,17 @@ import Hummingbird
 /// nothing is stored. A purchase (`originalTransactionId`) belongs to one customer for good: a
 /// transaction naming another one is answered 409 `customerConflict` (naming the customer it
 /// belongs to only to the backend).
-struct TransactionsRoute: Sendable {
+struct TransactionsController: Sendable {
     let server: ReceiptServerContext
 
-    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
-        var request = request
-        let body = try JSONBody.decode(TransactionRequestBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
-                                       expecting: TransactionRequestBody.shape)
+    /// Adds `POST /transactions` (open: the app's bodies are signed, and anyone but the backend is
+    /// told only about what it posted).
+    func addRoutes(to router: some RouterMethods<ReceiptRequestContext>) {
+        router.post("transactions", use: handle)
+    }
+
+    @Sendable func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
+        let body = try await request.decode(as: TransactionRequestBody.self, context: context)
         let claimedCustomer = try body.appAccountToken.map(CustomerKey.required)
         let jws = body.signedTransaction
         let renewalJWS = body.signedRenewalInfo

@@ -6,7 +6,7 @@ import NIOCore
 /// caller ``MetricsExposure`` allows: on the server's port, the metrics token or the access token
 /// (open on a server without an access token and without a metrics token); on a listener of its
 /// own, anyone unless a metrics token is set.
-struct MetricsRoute: Sendable {
+struct MetricsController: Sendable {
     let metrics: ServerMetrics
     /// Whether the caller must have presented a token (the access token counts unless
     /// `metricsTokenOnly`).
@@ -14,7 +14,12 @@ struct MetricsRoute: Sendable {
     /// Whether only the metrics token opens the route (its own listener with a metrics token).
     let metricsTokenOnly: Bool
 
-    func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
+    /// Adds `GET /metrics`.
+    func addRoutes(to router: some RouterMethods<ReceiptRequestContext>) {
+        router.get("metrics", use: handle)
+    }
+
+    @Sendable func handle(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         if requiresToken {
             let allowed = context.presentedMetricsToken || (!metricsTokenOnly && context.caller == .backend)
             guard allowed else {

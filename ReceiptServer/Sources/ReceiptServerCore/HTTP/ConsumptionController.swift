@@ -14,15 +14,19 @@ import Hummingbird
 ///
 /// 400 `invalidBody` for a value Apple does not document (a delivery status, a preference, a
 /// percentage outside 0...100000); 503 `storageUnavailable` for the database.
-struct ConsumptionRoutes: Sendable {
+struct ConsumptionController: Sendable {
     let server: ReceiptServerContext
 
+    /// Adds both routes to `router`, which the caller guards (the backend only).
+    func addRoutes(to router: some RouterMethods<ReceiptRequestContext>) {
+        router.put("customers/:appAccountToken/consumption-consent", use: putConsent)
+        router.put("transactions/:transactionId/consumption", use: putFacts)
+    }
+
     /// `PUT /customers/{appAccountToken}/consumption-consent`.
-    func putConsent(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
+    @Sendable func putConsent(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         let customer = try CustomerKey.required(context.parameters.get("appAccountToken") ?? "")
-        var request = request
-        let body = try JSONBody.decode(ConsentBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
-                                       expecting: ConsentBody.shape)
+        let body = try await request.decode(as: ConsentBody.self, context: context)
         let instant = UnixMilliseconds.of(server.configuration.now())
         do {
             try await server.store.backend.saveConsent(customer: customer, consented: body.consented, at: instant)
@@ -33,14 +37,12 @@ struct ConsumptionRoutes: Sendable {
     }
 
     /// `PUT /transactions/{transactionId}/consumption`.
-    func putFacts(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
+    @Sendable func putFacts(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         let transactionId = context.parameters.get("transactionId") ?? ""
         guard !transactionId.isEmpty, transactionId.count <= 64, transactionId.allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLetter) }) else {
             throw APIError(.badRequest, code: "invalidTransactionId", "\"\(transactionId.prefix(64))\" is not a transaction ID (digits).")
         }
-        var request = request
-        let body = try JSONBody.decode(FactsBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
-                                       expecting: FactsBody.shape)
+        let body = try await request.decode(as: FactsBody.self, context: context)
         if let delivery = body.deliveryStatus, !DeliveryStatus.documentedValues.map(\.rawValue).contains(delivery) {
             throw APIError.invalidBody("\"deliveryStatus\" must be one of \(DeliveryStatus.documentedValues.map(\.rawValue).joined(separator: ", ")).")
         }
@@ -61,7 +63,7 @@ struct ConsumptionRoutes: Sendable {
         return JSONBody.response(facts)
     }
 
-    struct ConsentBody: Decodable {
+    struct ConsentBody: JSONRequestBody {
         let consented: Bool
         static let shape = #"{"consented": true}"#
     }
@@ -71,7 +73,7 @@ struct ConsumptionRoutes: Sendable {
         let consented: Bool
     }
 
-    struct FactsBody: Decodable {
+    struct FactsBody: JSONRequestBody {
         let deliveryStatus: String?
         let consumptionPercentage: Int64?
         let sampleContentProvided: Bool?
