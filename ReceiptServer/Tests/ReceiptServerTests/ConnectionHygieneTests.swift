@@ -69,7 +69,9 @@ struct ConnectionHygieneTests {
         defer { directory.remove() }
         var limits = Self.short
         limits.maximumConnections = 2
-        limits.headerTimeout = .seconds(2)
+        // Long enough that both stalled connections are accepted before either times out, even on
+        // a loaded machine (with 2 s, the first could time out before the second was accepted).
+        limits.headerTimeout = .seconds(8)
         let server = try await TestServer.start(databasePath: directory.databasePath, connectionLimits: limits)
         try await server.stopping {
             let first = try await RawConnection.connect(port: server.port)
@@ -84,7 +86,7 @@ struct ConnectionHygieneTests {
             // It was answered, but only after a slot freed: the server had already closed one of
             // the stalled two for its header timeout (counted before the close, so before the
             // third was accepted). Without the limit it would be answered at once, with no
-            // timeout counted yet (the stalled two have 2 s).
+            // timeout counted yet (the stalled two have 8 s).
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
             #expect(server.metric(#"receipt_server_connection_timeouts_total{timeout="header"}"#) ?? 0 >= 1)
             try await within(.seconds(30), "a stalled connection seen closed") { try await eventually { first.isClosed || second.isClosed } }
