@@ -57,6 +57,7 @@ let package = Package(
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
                 .product(name: "AppStoreServerAPITesting", package: "swift-app-store-verification"),
+                .product(name: "AppStoreVerificationTestSupport", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
