@@ -14,18 +14,12 @@ public struct ManifestVector: Decodable, Sendable, CustomTestStringConvertible {
         public var strict: Bool?
     }
 
-    /// The verdict expected.
-    public struct Expected: Decodable, Sendable {
-        public var status: String
-        public var code: String?
-    }
-
     public var name: String
     public var file: String
     public var type: String
     public var description: String
     public var options: Options
-    public var expected: Expected
+    public var expected: ExpectedVerdict
 
     public var testDescription: String { name }
 

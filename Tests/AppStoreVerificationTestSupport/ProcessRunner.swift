@@ -74,11 +74,7 @@ public enum ProcessRunner {
     /// answer the program. See ``run(_:_:stdin:in:environment:)``.
     public static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
                     environment: [String: String]? = nil) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(executable, arguments, stdin: stdin, in: directory, environment: environment) })
-            }
-        }
+        try await offThePool { try run(executable, arguments, stdin: stdin, in: directory, environment: environment) }
     }
 
     private final class Collected: @unchecked Sendable {

@@ -15,17 +15,11 @@ public struct ReceiptVector: Decodable, Sendable, CustomTestStringConvertible {
         public var maximumInputLength: Int?
     }
 
-    /// The verdict expected.
-    public struct Expected: Decodable, Sendable {
-        public var status: String
-        public var code: String?
-    }
-
     public var name: String
     public var file: String
     public var description: String
     public var options: Options
-    public var expected: Expected
+    public var expected: ExpectedVerdict
     /// The device identifier the receipt is checked against, when the vector checks one.
     public var device: String?
     /// The device check's expected result.

@@ -20,7 +20,7 @@ final class OCSPReceiptPKI: @unchecked Sendable {
     private var receipts: [Leaf: Data] = [:]
 
     /// Built once, asynchronously, by the first test that asks for it.
-    private static let building = Task { () async throws -> OCSPReceiptPKI in try OCSPReceiptPKI() }
+    private static let building = Task { () async throws -> OCSPReceiptPKI in try await offThePool { try OCSPReceiptPKI() } }
 
     static func get() async throws -> OCSPReceiptPKI { try await building.value }
 

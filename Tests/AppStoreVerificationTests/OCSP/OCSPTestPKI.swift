@@ -76,9 +76,10 @@ final class OCSPTestPKI: @unchecked Sendable {
     private var responders: [String: BackgroundProcess] = [:]
     private let lateResponder = NSLock()
 
-    /// The shared instance, built once, asynchronously, by the first test that asks for it; the
-    /// tests then fail with the reason it could not be built.
-    private static let building = Task { () async throws -> OCSPTestPKI in try OCSPTestPKI() }
+    /// The shared instance, built once, asynchronously (off the cooperative pool: it runs
+    /// processes), by the first test that asks for it; the tests then fail with the reason it could
+    /// not be built.
+    private static let building = Task { () async throws -> OCSPTestPKI in try await offThePool { try OCSPTestPKI() } }
 
     static func get() async throws -> OCSPTestPKI { try await building.value }
 

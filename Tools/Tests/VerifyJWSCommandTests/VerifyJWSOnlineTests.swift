@@ -5,7 +5,7 @@ import Testing
 @Suite("verify-jws --online")
 struct VerifyJWSOnlineTests {
     private func run(_ leaves: [OnlineTestPKI.Leaf], _ extra: [String] = []) async throws -> Tool.Output {
-        let pki = try OnlineTestPKI.get()
+        let pki = try await OnlineTestPKI.get()
         let input = try leaves.map { try pki.transaction($0) }.joined(separator: "\n") + "\n"
         return try await Tool.runAsync(["--online", "--root", pki.rootFile, "--format", "json", "--jobs", "1"] + extra, stdin: Data(input.utf8))
     }
@@ -34,7 +34,7 @@ struct VerifyJWSOnlineTests {
 
     @Test("one malformed line and one unavailable line: malformed wins, exit 2")
     func malformedWinsOverUnavailable() async throws {
-        let pki = try OnlineTestPKI.get()
+        let pki = try await OnlineTestPKI.get()
         let input = "not a JWS\n" + (try pki.transaction(.down)) + "\n"
         let output = try await Tool.runAsync(["--online", "--ocsp-timeout", "2", "--root", pki.rootFile, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))
         #expect(output.status == 2, "\(output.stderr)")
@@ -52,7 +52,7 @@ struct VerifyJWSOnlineTests {
 
     @Test("app receipts online: good verified (exit 0), revoked signing certificate unverified with revokedCertificate (exit 1)")
     func receipts() async throws {
-        let pki = try OnlineTestPKI.get()
+        let pki = try await OnlineTestPKI.get()
         func run(_ leaves: [OnlineTestPKI.Leaf]) async throws -> Tool.Output {
             let input = try leaves.map { try pki.receipt($0).base64EncodedString() }.joined(separator: "\n") + "\n"
             return try await Tool.runAsync(["--online", "--type", "app-receipt", "--root", pki.receiptRootFile, "--format", "json", "--jobs", "1"], stdin: Data(input.utf8))

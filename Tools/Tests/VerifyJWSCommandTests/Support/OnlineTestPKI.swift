@@ -24,9 +24,10 @@ final class OnlineTestPKI: Sendable {
     private let responders: [BackgroundProcess]
     private let receipts: [Leaf: Data]
 
-    static let shared: Result<OnlineTestPKI, any Error> = Result { try OnlineTestPKI() }
+    /// Built once, by the first test that asks, off the cooperative pool (it runs processes).
+    private static let building = Task { () async throws -> OnlineTestPKI in try await offThePool { try OnlineTestPKI() } }
 
-    static func get() throws -> OnlineTestPKI { try shared.get() }
+    static func get() async throws -> OnlineTestPKI { try await building.value }
 
     /// One signed transaction (the payload of TestVectors' transaction-valid) per leaf.
     func transaction(_ leaf: Leaf) throws -> String {
