@@ -18,6 +18,10 @@ let package = Package(
         // (Apple's JSON, pagination, bearer token checks and error answers). Add it to test
         // targets only.
         .library(name: "AppStoreServerAPITesting", targets: ["AppStoreServerAPITesting"]),
+        // This repository's own test support (running processes, free loopback ports, fixture
+        // paths and loaders), shared by the library's, Tools' and ReceiptServer's tests. Not for
+        // users: no API promise.
+        .library(name: "AppStoreVerificationTestSupport", targets: ["AppStoreVerificationTestSupport"]),
     ],
     // No trait is on by default: a plain dependency line on this package resolves no other package.
     // The App Store Server API client works without any trait (over URLSession or your own
@@ -85,9 +89,17 @@ let package = Package(
             dependencies: ["AppStoreVerification", "AppStoreVerificationTesting", "AppStoreServerAPI"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The repository's test support (see the product): a plain target, so that the test
+        // targets of Tools/ and ReceiptServer/ can depend on it too. No package dependency.
+        .target(
+            name: "AppStoreVerificationTestSupport",
+            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting"],
+            path: "Tests/AppStoreVerificationTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "AppStoreVerificationTests",
-            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting", "CAppStoreOpenSSL"],
+            dependencies: ["AppStoreVerification", "AppStoreVerificationTesting", "AppStoreVerificationTestSupport", "CAppStoreOpenSSL"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

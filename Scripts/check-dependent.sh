@@ -7,7 +7,10 @@
 #   3. that binary holds the shim's verification code but none of the Testing product's C code
 #      (key generation, certificate issuance, PKCS#7 signing, OCSP responses for the test
 #      responder: the asv_mint_* functions);
-#   4. its test target, with AppStoreVerificationTesting, builds and passes.
+#   4. its API caller, on the same plain line, links no swift-nio or AsyncHTTPClient;
+#   5. its test target, with AppStoreVerificationTesting and AppStoreServerAPITesting, builds and
+#      passes: a minted transaction verifies, and the API client (URLSession, no trait) gets and
+#      verifies one from the fake App Store on 127.0.0.1, which needs no trait and no SwiftNIO.
 #
 #     Scripts/check-dependent.sh [WORK_DIR]      # default: a temporary directory, removed after
 set -euo pipefail
@@ -44,6 +47,8 @@ let package = Package(
         .testTarget(name: "DependentTests", dependencies: [
             .product(name: "AppStoreVerification", package: "$(basename "$ROOT")"),
             .product(name: "AppStoreVerificationTesting", package: "$(basename "$ROOT")"),
+            .product(name: "AppStoreServerAPI", package: "$(basename "$ROOT")"),
+            .product(name: "AppStoreServerAPITesting", package: "$(basename "$ROOT")"),
         ]),
     ]
 )
@@ -81,8 +86,8 @@ import AppStoreServerAPI
 import AppStoreVerification
 import Foundation
 
-// Asks Get Transaction Info of BASE_URL (a fake on 127.0.0.1) with the .p8 key KEY_FILE, and
-// verifies the answer against ROOT_DER.
+// Asks Get Transaction Info of BASE_URL with the .p8 key KEY_FILE, and verifies the answer against
+// ROOT_DER (built to check what it links; its calls are tested against the fake in DependentTests).
 let arguments = CommandLine.arguments
 guard arguments.count == 4 else {
     FileHandle.standardError.write(Data("usage: APICaller BASE_URL KEY_FILE ROOT_DER\n".utf8))
@@ -104,8 +109,11 @@ do {
 }
 EOF
 cat > "$WORK/Dependent/Tests/DependentTests/DependentTests.swift" <<'EOF'
+import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTesting
+import Foundation
 import Testing
 
 @Test func mintedTransactionVerifies() throws {
@@ -118,6 +126,28 @@ import Testing
         return
     }
     #expect(transaction.transactionId == "42")
+}
+
+/// The API client of a plain dependency line (URLSession, no trait) against the fake App Store.
+@Test func apiClientWithoutTheTraitGetsAndVerifiesATransaction() async throws {
+    let pki = try TestPKI()
+    let minter = try SignedDataMinter(pki: pki)
+    let apiKey = try SigningKey(pem: try TestPrivateKey(generating: .p256).pemEncoded)
+    let issuerId = "57246542-96fe-1a63-e053-0824d011072a"
+    try await FakeAppStoreServerAPI.withServer(keyId: "TESTKEY123", issuerId: issuerId, bundleId: "com.example.app",
+                                               publicKey: apiKey.publicKeyDER) { fake in
+        fake.setTransactionInfo(try minter.transaction(Transaction(transactionId: "2000000123456789", productId: "com.example.pro")),
+                                for: "2000000123456789")
+        let client = AppStoreServerAPIClient(signingKey: apiKey, keyId: "TESTKEY123", issuerId: issuerId, bundleId: "com.example.app",
+                                             environment: try .baseURL(fake.baseURL),
+                                             verifier: .offline(try SignedDataVerifier(configuration: pki.verifierConfiguration())))
+        guard case .verified(let transaction) = try await client.getTransactionInfo(transactionId: "2000000123456789") else {
+            Issue.record("the transaction from the fake did not verify")
+            return
+        }
+        #expect(transaction.transactionId == "2000000123456789")
+        #expect("\(type(of: AppStoreServerAPIClient.defaultTransport))" == "URLSessionAPITransport")
+    }
 }
 EOF
 
@@ -149,44 +179,19 @@ if grep -q "asv_mint_" <<<"$symbols"; then
 fi
 echo "check-dependent: the release binary holds $(grep -c ' T asv_' <<<"$symbols") shim functions and no asv_mint_* symbol"
 
-# The API client over the same plain line, against a small Apple-shaped server on 127.0.0.1 that
-# wants a bearer token and answers with the shipped transaction.
-echo "check-dependent: the API client without the trait (URLSession), against a fake on 127.0.0.1"
+# The API client over the same plain line links neither swift-nio nor AsyncHTTPClient (its calls
+# are tested against the fake App Store in the dependent's tests, below).
+echo "check-dependent: the API client without the trait (URLSession)"
 swift build -c release --product APICaller 2>&1 | tail -n 1
 caller="$(swift build -c release --show-bin-path)/APICaller"
-openssl ecparam -genkey -name prime256v1 -noout 2>/dev/null | openssl pkcs8 -topk8 -nocrypt -out "$WORK/key.p8"
-cat > "$WORK/fake.py" <<'PY'
-import http.server, json, sys
-jws = open(sys.argv[1]).read().strip()
-class Fake(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        ok = self.path.startswith("/inApps/v1/transactions/") and self.headers.get("Authorization", "").startswith("Bearer ey")
-        body = json.dumps({"signedTransactionInfo": jws} if ok else {"errorCode": 4010000, "errorMessage": "no"}).encode()
-        self.send_response(200 if ok else 401)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-    def log_message(self, *args):
-        pass
-server = http.server.HTTPServer(("127.0.0.1", 0), Fake)
-print(server.server_address[1], flush=True)
-server.timeout = 60
-server.handle_request()
-PY
-python3 "$WORK/fake.py" "$ROOT/TestVectors/jws/transaction-valid.jws" > "$WORK/fake.port" &
-fake_pid=$!
-for _ in $(seq 1 100); do [ -s "$WORK/fake.port" ] && break; sleep 0.1; done
-api_output="$(timeout 60 "$caller" "http://127.0.0.1:$(cat "$WORK/fake.port")" "$WORK/key.p8" "$ROOT/TestVectors/pki/root.der" || true)"
-kill "$fake_pid" 2>/dev/null || true
-wait "$fake_pid" 2>/dev/null || true
-[ "$api_output" = "verified 2000000123456789 over URLSessionAPITransport" ] || fail "the API client without the trait did not get and verify a transaction: $api_output"
-echo "check-dependent: $api_output"
 if grep -qE "NIOCore|AsyncHTTPClient" <<<"$(nm "$caller")"; then fail "the API caller of a plain dependency line links swift-nio or AsyncHTTPClient"; fi
 
-echo "check-dependent: the dependent's tests, with AppStoreVerificationTesting"
-swift test 2>&1 | tail -n 3
+echo "check-dependent: the dependent's tests, with AppStoreVerificationTesting and AppStoreServerAPITesting"
+test_output="$(swift test 2>&1)" || { echo "$test_output" >&2; fail "the dependent's tests failed"; }
+tail -n 3 <<<"$test_output"
 # The control: the test bundle links the Testing product, so the same look finds its C code there.
 bundle="$(swift build --show-bin-path)/DependentPackageTests.xctest"
 grep -q "asv_mint_" <<<"$(nm "$bundle")" || fail "the dependent's test bundle holds no asv_mint_* symbol: the release check would prove nothing"
 echo "check-dependent: the test bundle, which links AppStoreVerificationTesting, holds the asv_mint_* symbols"
+if grep -qE "NIOCore|AsyncHTTPClient" <<<"$(nm "$bundle")"; then fail "the dependent's test bundle (with the fake App Store) links swift-nio or AsyncHTTPClient"; fi
+echo "check-dependent: the fake App Store needs neither swift-nio nor AsyncHTTPClient"

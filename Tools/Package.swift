@@ -47,8 +47,9 @@ let package = Package(
             dependencies: ["VerifyJWSCommand"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // The tool run as a process, as its users run it (and its library in process); with the
-        // `ServerAPIClient` trait, `verify-jws api` against AppStoreServerAPITesting's fake App Store.
+        // The command run in process (VerifyJWSTool.run with files for its standard streams), and
+        // the executable as a process where the process boundary is under test (exit statuses,
+        // pipes, SIGPIPE); `verify-jws api` against AppStoreServerAPITesting's fake App Store.
         .testTarget(
             name: "VerifyJWSCommandTests",
             dependencies: [
@@ -57,6 +58,7 @@ let package = Package(
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
                 .product(name: "AppStoreServerAPITesting", package: "swift-app-store-verification"),
+                .product(name: "AppStoreVerificationTestSupport", package: "swift-app-store-verification"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

@@ -4,8 +4,11 @@ import Foundation
 package struct LoopbackHTTPRequest: Sendable {
     /// The method (`GET`, `POST`, ...), as sent.
     package let method: String
-    /// The request target as sent (path and query, percent-encoded).
+    /// The request target as sent: path and query, percent-encoded (or, sent to a proxy, the
+    /// absolute URL).
     package let target: String
+    /// The protocol version of the request line (`HTTP/1.1`).
+    package let version: String
     /// The header fields in order, names as sent.
     package let headers: [(name: String, value: String)]
     /// The body (empty without one).
@@ -40,12 +43,13 @@ package struct LoopbackHTTPRequest: Sendable {
 
     /// Parses a request head (the bytes before the blank line, without it). The body's length is
     /// `Content-Length` (absent: none); chunked bodies are refused with 411.
-    static func parseHead(_ head: [UInt8]) throws(Refusal) -> (method: String, target: String, headers: [(name: String, value: String)], bodyLength: Int) {
+    static func parseHead(_ head: [UInt8]) throws(Refusal) -> (method: String, target: String, version: String, headers: [(name: String, value: String)], bodyLength: Int) {
         guard let text = String(validatingUTF8Bytes: head) else { throw Refusal(status: 400, message: "the request head is not UTF-8") }
         let lines = text.components(separatedBy: "\r\n")
         let requestLine = lines[0].split(separator: " ", omittingEmptySubsequences: false)
-        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1."), !requestLine[0].isEmpty, requestLine[1].hasPrefix("/") else {
-            throw Refusal(status: 400, message: "the request line is not METHOD /TARGET HTTP/1.x")
+        guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1."), !requestLine[0].isEmpty,
+              requestLine[1].hasPrefix("/") || requestLine[1].hasPrefix("http://") else {
+            throw Refusal(status: 400, message: "the request line is not METHOD /TARGET (or http://URL) HTTP/1.x")
         }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
@@ -65,7 +69,7 @@ package struct LoopbackHTTPRequest: Sendable {
             }
             bodyLength = length
         }
-        return (String(requestLine[0]), String(requestLine[1]), headers, bodyLength)
+        return (String(requestLine[0]), String(requestLine[1]), String(requestLine[2]), headers, bodyLength)
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 
-/// A small HTTP/1.1 server on 127.0.0.1 for the Testing product's fakes, on POSIX sockets.
+/// A small HTTP/1.1 server on 127.0.0.1 (or ::1) on POSIX sockets: the one loopback server behind
+/// every fake of the repository (the Testing product's OCSP responder, the fake App Store, the
+/// library tests' misbehaving OCSP servers).
 ///
 /// It listens on a port the kernel chooses, serves each connection on a thread of its own (one
 /// request per connection: every answer carries `Connection: close`), and answers what its
@@ -18,12 +20,15 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         /// Keeps the connection open without answering, until the client hangs up or the server
         /// stops.
         case stall
+        /// Sends `bytes` exactly as given (status line, header fields and body, well-formed or
+        /// not), then closes the connection: for tests of clients against broken or hostile servers.
+        case raw(Data)
     }
 
     /// Answers one request (called on the connection's thread).
     package typealias Handler = @Sendable (LoopbackHTTPRequest) -> Reply
 
-    /// The port it listens on, on 127.0.0.1.
+    /// The port it listens on, on 127.0.0.1 (or ::1).
     package let port: UInt16
     private let listener: Int32
     private let wake: (read: Int32, write: Int32)
@@ -50,17 +55,20 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         self.handler = handler
     }
 
-    /// Starts listening on 127.0.0.1 and serving.
+    /// Starts listening on 127.0.0.1 (or ::1) and serving.
     ///
     /// - Parameters:
+    ///   - port: The port to listen on; 0 (the default) lets the kernel choose one (read it from
+    ///     ``port``). A fixed port is for servers whose URL is written before they start.
+    ///   - ipv6: Whether to listen on ::1 instead of 127.0.0.1 (see ``canListenOnIPv6Loopback``).
     ///   - maximumBodyLength: The longest request body read; a longer one is answered 413.
     ///   - handler: What to answer.
     /// - Throws: ``AppStoreTestingError`` (`socketFailure`) with the system's words.
-    package static func start(maximumBodyLength: Int, handler: @escaping Handler) throws(AppStoreTestingError) -> LoopbackHTTPServer {
+    package static func start(port: UInt16 = 0, ipv6: Bool = false, maximumBodyLength: Int, handler: @escaping Handler) throws(AppStoreTestingError) -> LoopbackHTTPServer {
         let wake = try LoopbackSocket.pipe()
         let listening: (descriptor: Int32, port: UInt16)
         do {
-            listening = try LoopbackSocket.listenOnLoopback()
+            listening = try LoopbackSocket.listenOnLoopback(port: port, ipv6: ipv6)
         } catch {
             LoopbackSocket.close(wake.read)
             LoopbackSocket.close(wake.write)
@@ -71,6 +79,13 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         server.spawn { $0.acceptLoop() }
         return server
     }
+
+    /// Whether a server can listen on ::1 here (IPv6 may be off in a container).
+    package static let canListenOnIPv6Loopback: Bool = {
+        guard let listening = try? LoopbackSocket.listenOnLoopback(ipv6: true) else { return false }
+        LoopbackSocket.close(listening.descriptor)
+        return true
+    }()
 
     /// Stops: no new connection is accepted, open connections are closed unanswered, and it
     /// returns once every thread of the server has ended. Calling it again does nothing more.
@@ -146,6 +161,8 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             }
             head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             _ = LoopbackSocket.send(connection, Array(head.utf8) + Array(body))
+        case .raw(let bytes):
+            _ = LoopbackSocket.send(connection, Array(bytes))
         case .closeWithoutAnswer:
             LoopbackSocket.shutdownBoth(connection)
         case .stall:
@@ -163,7 +180,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     private func read(_ connection: Int32) -> Result<LoopbackHTTPRequest, LoopbackHTTPRequest.Refusal>? {
         var buffer: [UInt8] = []
         var scratch = [UInt8](repeating: 0, count: 16_384)
-        var parsed: (method: String, target: String, headers: [(name: String, value: String)], bodyLength: Int)?
+        var parsed: (method: String, target: String, version: String, headers: [(name: String, value: String)], bodyLength: Int)?
         var bodyStart = 0
         while true {
             if parsed == nil, let end = Self.headEnd(in: buffer) {
@@ -179,7 +196,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             }
             if let parsed, buffer.count - bodyStart >= parsed.bodyLength {
                 let body = Data(buffer[bodyStart..<(bodyStart + parsed.bodyLength)])
-                return .success(LoopbackHTTPRequest(method: parsed.method, target: parsed.target, headers: parsed.headers, body: body))
+                return .success(LoopbackHTTPRequest(method: parsed.method, target: parsed.target, version: parsed.version, headers: parsed.headers, body: body))
             }
             if parsed == nil, buffer.count > Self.maximumHeadLength {
                 return .failure(.init(status: 431, message: "the request head is longer than \(Self.maximumHeadLength) bytes"))

@@ -13,37 +13,61 @@ internal import Darwin
 /// glibc, musl and Darwin in one place. Every descriptor is made close-on-exec, so that a process a
 /// test starts never holds a connection open; writes never raise SIGPIPE.
 enum LoopbackSocket {
-    /// A TCP socket listening on 127.0.0.1 on a port the kernel chose: the descriptor and the port.
-    static func listenOnLoopback() throws(AppStoreTestingError) -> (descriptor: Int32, port: UInt16) {
+    /// A TCP socket listening on 127.0.0.1 (on ::1 with `ipv6`) on `port` (0: one the kernel
+    /// chooses): the descriptor and the port.
+    static func listenOnLoopback(port: UInt16 = 0, ipv6: Bool = false) throws(AppStoreTestingError) -> (descriptor: Int32, port: UInt16) {
+        let family = ipv6 ? AF_INET6 : AF_INET
         #if canImport(Glibc)
         // glibc: SOCK_STREAM and SOCK_CLOEXEC are cases of the C enum __socket_type.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #elseif canImport(Musl)
-        let descriptor = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)
+        let descriptor = socket(family, SOCK_STREAM | SOCK_CLOEXEC, 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(family, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw failure("cannot create a socket") }
         #if canImport(Darwin)
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         #endif
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        // A port chosen in advance (written into test certificates) binds even while connections
+        // of an earlier listener on it linger in TIME_WAIT.
+        var on: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+        let bound: (ok: Bool, port: UInt16)
+        if ipv6 {
+            var address = sockaddr_in6()
+            #if canImport(Darwin)
+            address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
+            #endif
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            address.sin6_addr = in6addr_loopback
+            bound = (bindReadingBack(descriptor, &address), UInt16(bigEndian: address.sin6_port))
+        } else {
+            var address = sockaddr_in()
+            #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            #endif
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+            bound = (bindReadingBack(descriptor, &address), UInt16(bigEndian: address.sin_port))
         }
-        guard bound, listen(descriptor, 64) == 0 else {
-            let error = failure("cannot listen on 127.0.0.1")
+        guard bound.ok, listen(descriptor, 64) == 0 else {
+            let error = failure("cannot listen on \(ipv6 ? "[::1]" : "127.0.0.1"):\(port)")
             close(descriptor)
             throw error
         }
-        return (descriptor, UInt16(bigEndian: address.sin_port))
+        return (descriptor, bound.port)
+    }
+
+    /// Binds `descriptor` to `address` (a `sockaddr_in` or `sockaddr_in6`), then reads back into it
+    /// the address the kernel gave (the port it chose for port 0). Whether both succeeded.
+    private static func bindReadingBack<Address>(_ descriptor: Int32, _ address: inout Address) -> Bool {
+        var length = socklen_t(MemoryLayout<Address>.size)
+        return withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
     }
 
     /// Accepts one connection (close-on-exec; on Darwin without SIGPIPE), or `nil` when `accept`

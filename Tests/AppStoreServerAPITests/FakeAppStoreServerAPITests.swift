@@ -159,7 +159,7 @@ struct FakeAppStoreServerAPITests {
         let authorization = "Bearer " + (try Self.token(header: Self.goodHeader, claims: Self.goodClaims, key: key))
         let pending = Task { try await Self.send(fake.baseURL + "/inApps/v1/transactions/1", authorization: authorization, timeout: .seconds(50)) }
         // Wait until the request arrived (an event, bounded by the suite's time limit).
-        while fake.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        await fake.waitForRequests(1)
         await fake.stop()
         await #expect(throws: (any Error).self) { _ = try await pending.value }
         await #expect(throws: (any Error).self) { _ = try await Self.send(fake.baseURL + "/", authorization: nil, timeout: .seconds(5)) }

@@ -1,50 +1,13 @@
 import Foundation
+import AppStoreVerificationTestSupport
 import Testing
 @testable import AppStoreVerification
 
-/// One entry of TestVectors/receipts/manifest.json (written by TestVectors/generate_receipts.py).
-struct ReceiptVector: Decodable, Sendable, CustomTestStringConvertible {
-    struct Options: Decodable, Sendable {
-        var receiptRoots: [String]
-        var bundleId: String?
-        var environment: String?
-        var effectiveDate: String?
-        var xcodeReceiptCertificate: String?
-        var maximumInputLength: Int?
-    }
-
-    struct Expected: Decodable, Sendable {
-        var status: String
-        var code: String?
-    }
-
-    var name: String
-    var file: String
-    var description: String
-    var options: Options
-    var expected: Expected
-    var device: String?
-    var expectedDevice: String?
-
-    var testDescription: String { name }
-
-    static let all: [ReceiptVector] = {
-        struct Manifest: Decodable { var vectors: [ReceiptVector] }
-        guard let data = try? Data(contentsOf: TestPaths.testVector("receipts/manifest.json")),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
-        else { return [] }
-        return manifest.vectors
-    }()
-
+extension ReceiptVector {
     func makeVerifier() throws -> SignedDataVerifier {
-        let roots = try options.receiptRoots.map { try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector($0))) }
-        let effectiveDate: EffectiveDatePolicy
-        switch options.effectiveDate ?? "signed" {
-        case "signed": effectiveDate = .signedDate
-        case "now": effectiveDate = .now
-        case let text: effectiveDate = .fixed(try #require(ISO8601DateFormatter().date(from: text), "bad effectiveDate \(text)"))
-        }
-        let xcode = try options.xcodeReceiptCertificate.map { try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector($0))) }
+        let roots = try options.receiptRoots.map(TrustedRoot.testVector)
+        let effectiveDate = try EffectiveDatePolicy.manifest(options.effectiveDate)
+        let xcode = try options.xcodeReceiptCertificate.map(TrustedRoot.testVector)
         return try SignedDataVerifier(configuration: .init(
             bundleId: options.bundleId, environment: options.environment.map(AppStoreEnvironment.init(rawValue:)),
             effectiveDate: effectiveDate, maximumInputLength: options.maximumInputLength ?? 1 << 20,

@@ -1,45 +1,28 @@
 import Foundation
+import AppStoreVerificationTestSupport
 import Testing
 @testable import AppStoreVerification
-
-/// Where the tests find their data.
-enum TestPaths {
-    /// The package root: this file is `<root>/Tests/AppStoreVerificationTests/TestSupport.swift`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// `<root>/TestVectors`, shipped with the package.
-    static let testVectors = packageRoot.appendingPathComponent("TestVectors", isDirectory: true)
-
-    /// `<root>/../shared`: data beside the repository (Apple's vectors, Wycheproof, the oracle).
-    /// Absent on a user's fresh clone; tests that need it are skipped then.
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared", isDirectory: true)
-
-    static var sharedIsPresent: Bool { FileManager.default.fileExists(atPath: shared.path) }
-
-    static func sharedFile(_ relativePath: String) -> URL { shared.appendingPathComponent(relativePath) }
-
-    static func testVector(_ relativePath: String) -> URL { testVectors.appendingPathComponent(relativePath) }
-
-    /// The text of a file with surrounding white space removed.
-    static func text(_ url: URL) throws -> String {
-        try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-}
-
-/// The message for tests skipped because `../shared` is absent (on every clone but this project's CI).
-let sharedAbsentComment: Comment = """
-    needs ../shared beside the repository (Apple's real certificates and test vectors, \
-    Wycheproof, Apple's official library as oracle; kept beside the repository, not shipped). \
-    These tests run in this project's CI; everything else runs here.
-    """
 
 extension TrustedRoot {
     /// The test PKI's root, from TestVectors/pki/root.der.
     static func testRoot() throws -> TrustedRoot {
-        try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector("pki/root.der")))
+        try testVector("pki/root.der")
+    }
+
+    /// The DER certificate at `relativePath` of TestVectors/.
+    static func testVector(_ relativePath: String) throws -> TrustedRoot {
+        try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector(relativePath)))
+    }
+}
+
+extension EffectiveDatePolicy {
+    /// A vector manifest's `effectiveDate`: absent or `signed`, `now`, or an ISO 8601 instant.
+    static func manifest(_ text: String?) throws -> EffectiveDatePolicy {
+        switch text ?? "signed" {
+        case "signed": return .signedDate
+        case "now": return .now
+        case let text: return .fixed(try #require(ISO8601DateFormatter().date(from: text), "bad effectiveDate \(text)"))
+        }
     }
 }
 
@@ -53,19 +36,6 @@ extension SignedDataVerifier {
             trustedRoots: [.testRoot()], bundleId: "com.example.app", environment: .sandbox,
             effectiveDate: effectiveDate, chainCacheCapacity: chainCacheCapacity))
     }
-}
-
-/// Decodes base64url text (test helper; the library's decoder is strict and internal).
-func base64URLDecoded(_ text: String) -> Data? {
-    var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    while standard.count % 4 != 0 { standard += "=" }
-    return Data(base64Encoded: standard)
-}
-
-/// Encodes bytes as base64url without padding.
-func base64URLEncoded(_ data: Data) -> String {
-    data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        .replacingOccurrences(of: "=", with: "")
 }
 
 /// Parses hex text into bytes.

@@ -1,51 +1,12 @@
 import Foundation
+import AppStoreVerificationTestSupport
 import Testing
 @testable import AppStoreVerification
 
-/// One entry of TestVectors/manifest.json.
-struct ManifestVector: Decodable, Sendable, CustomTestStringConvertible {
-    struct Options: Decodable, Sendable {
-        var roots: [String]
-        var bundleId: String?
-        var environment: String?
-        var appAppleId: Int64?
-        var effectiveDate: String?
-        var strict: Bool?
-    }
-
-    struct Expected: Decodable, Sendable {
-        var status: String
-        var code: String?
-    }
-
-    var name: String
-    var file: String
-    var type: String
-    var description: String
-    var options: Options
-    var expected: Expected
-
-    var testDescription: String { name }
-
-    /// Every vector in the manifest.
-    static let all: [ManifestVector] = {
-        struct Manifest: Decodable { var vectors: [ManifestVector] }
-        guard let data = try? Data(contentsOf: TestPaths.testVector("manifest.json")),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
-        else { return [] }
-        return manifest.vectors
-    }()
-
+extension ManifestVector {
     func makeVerifier() throws -> SignedDataVerifier {
-        let roots = try options.roots.map { try TrustedRoot(derEncoded: Data(contentsOf: TestPaths.testVector($0))) }
-        let effectiveDate: EffectiveDatePolicy
-        switch options.effectiveDate ?? "signed" {
-        case "signed": effectiveDate = .signedDate
-        case "now": effectiveDate = .now
-        case let text:
-            let date = try #require(ISO8601DateFormatter().date(from: text), "bad effectiveDate \(text)")
-            effectiveDate = .fixed(date)
-        }
+        let roots = try options.roots.map(TrustedRoot.testVector)
+        let effectiveDate = try EffectiveDatePolicy.manifest(options.effectiveDate)
         return try SignedDataVerifier(configuration: .init(
             trustedRoots: roots, bundleId: options.bundleId, appAppleId: options.appAppleId,
             environment: options.environment.map(AppStoreEnvironment.init(rawValue:)),

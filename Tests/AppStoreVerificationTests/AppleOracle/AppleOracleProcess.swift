@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import COpenSSL
 import Foundation
 import Testing
@@ -32,7 +33,7 @@ enum AppleOracle {
 
         let run = try ProcessRunner.run("/usr/bin/env", ["python3", scriptRelativePath]
             + roots.flatMap { ["--root", $0] }
-            + ["--bundle-id", "com.example.app", "--environment", "Sandbox", "--type", type, inputFile.path], in: TestPaths.packageRoot)
+            + ["--bundle-id", "com.example.app", "--environment", "Sandbox", "--type", type, inputFile.path], in: TestPaths.repositoryRoot)
         guard run.status == 0 || run.status == 1 else {
             throw OracleFailure("apple_verify.py exited with \(run.status): \(String(decoding: run.stderr.suffix(4000), as: UTF8.self))")
         }

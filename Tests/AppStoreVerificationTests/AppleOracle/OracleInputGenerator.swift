@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import COpenSSL
 import Foundation
 import Testing

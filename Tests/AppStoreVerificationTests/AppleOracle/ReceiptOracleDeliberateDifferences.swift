@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 
 // The table a reader of ReceiptOracleDifferentialTests.swift needs first: every receipt on which

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 @testable import AppStoreVerification
@@ -55,7 +56,7 @@ struct ClaimsRequirementTests {
     func jwsKind(_ kind: SignedPayloadKind) throws {
         let minted = try MintedJWS()
         let verifier = try SignedDataVerifier(configuration: .init(
-            trustedRoots: [try TrustedRoot(derEncoded: minted.pki.root.der)], bundleId: "com.example.app", appAppleId: 1234567890,
+            trustedRoots: [try TrustedRoot(derEncoded: minted.pki.rootDER)], bundleId: "com.example.app", appAppleId: 1234567890,
             environment: .sandbox, effectiveDate: .now))
         let good = try #require(Self.payload(kind, bundle: Self.good.bundle, app: Self.good.app, environment: Self.good.environment), "\(kind) has no payload here: add it")
         #expect(try verify(kind, try minted.sign(good), verifier) == nil, "\(kind) as claimed")

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 import AppStoreVerification
@@ -116,7 +117,7 @@ struct RealtimeResponseSigningTests {
         #expect(v1.productId == "com.example.monthly" && v1.offerIdentifier == "stay50" && v1.keyId == "KEYID")
         #expect(v1.nonce == RealtimeResponseTests.nonce && v1.timestamp == 1_698_148_900_000 && v1.appAccountToken == RealtimeResponseTests.token)
         let der = try #require(Data(base64Encoded: v1.encodedSignature))
-        let raw = try #require(rawSignature(fromDER: der))
+        let raw = try #require(ECDSASignatureEncoding.raw(fromDER: der))
         let signed = ["com.example.app", "KEYID", "com.example.monthly", "stay50", "f6a78901-2345-6789-f6a7-890123456789",
                       "e5f6a789-0123-4567-e5f6-a78901234567", "1698148900000"].joined(separator: "\u{2063}")
         try PublicKey(subjectPublicKeyInfo: key.publicKeyDER).verifyES256(signature: raw, over: Array(signed.utf8))

@@ -46,7 +46,7 @@ struct OCSPContradictoryResponseTests {
     }
 
     static func judge(_ statuses: [Int32], hashes: [CertIDHash] = []) throws -> OCSPOutcome {
-        let pki = try MintedJWS().pki
+        let pki = try AppleOracle.MintedPKI()
         let now = Int64(Date().timeIntervalSince1970)
         let subject = RevocationSubject(
             certificate: try X509Certificate(derEncoded: pki.leaf.der), issuer: try X509Certificate(derEncoded: pki.intermediate.der),

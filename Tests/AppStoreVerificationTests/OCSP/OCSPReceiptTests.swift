@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 @testable import AppStoreVerification
@@ -19,41 +20,36 @@ final class OCSPReceiptPKI: @unchecked Sendable {
     private var receipts: [Leaf: Data] = [:]
 
     /// Built once, asynchronously, by the first test that asks for it.
-    private static let building = Task { () async throws -> OCSPReceiptPKI in
-        let pki = try OCSPReceiptPKI()
-        for port in pki.responderPorts {
-            try await OCSPTestPKI.waitUntilAnswering(port: port, name: "receipt \(port)")
-        }
-        return pki
-    }
+    private static let building = Task { () async throws -> OCSPReceiptPKI in try await offThePool { try OCSPReceiptPKI() } }
 
     static func get() async throws -> OCSPReceiptPKI { try await building.value }
 
-    /// The real responders' ports.
-    private let responderPorts: [UInt16]
+    /// The real responders (listening once built).
+    private let responders: [BackgroundProcess]
 
     private init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("asv-ocsp-receipts-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try OCSPTestPKI.deleteWhenThisProcessEnds(directory)
+        try ProcessRunner.deleteWhenThisProcessEnds(directory)
         let ports = try FreePorts.take(3)
         let (rootPort, leafPort, downPort) = (ports[0], ports[1], ports[2])
-        let script = TestPaths.packageRoot.appendingPathComponent("Scripts/make-ocsp-test-pki.sh").path
+        let script = TestPaths.repositoryRoot.appendingPathComponent("Scripts/make-ocsp-test-pki.sh").path
         try OCSPReceiptPKI.run(["env", "OCSP_TEST_KEYS=rsa", "/bin/bash", script, directory.path, "\(rootPort)", "\(leafPort)",
                                 "good:\(leafPort):V", "revoked:\(leafPort):R", "down:\(downPort):V"], in: directory)
         rootDER = try Data(contentsOf: directory.appendingPathComponent("root.der"))
         leafResponderURL = "http://127.0.0.1:\(leafPort)/"
         rootResponderURL = "http://127.0.0.1:\(rootPort)/"
-        try OCSPTestPKI.startResponder(in: directory, port: rootPort, ["-index", "root-index.txt", "-CA", "root.pem", "-rsigner", "root.pem", "-rkey", "root.key", "-ndays", "1"])
-        try OCSPTestPKI.startResponder(in: directory, port: leafPort, ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem", "-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-ndays", "1"])
-        responderPorts = [rootPort, leafPort]
+        responders = [
+            try OpenSSLOCSPResponder.start(in: directory, port: rootPort, ["-index", "root-index.txt", "-CA", "root.pem", "-rsigner", "root.pem", "-rkey", "root.key", "-ndays", "1"]),
+            try OpenSSLOCSPResponder.start(in: directory, port: leafPort, ["-index", "intermediate-index.txt", "-CA", "intermediate-cas.pem", "-rsigner", "ocsp-signer.pem", "-rkey", "ocsp-signer.key", "-ndays", "1"]),
+        ]
         for leaf in Leaf.allCases {
             receipts[leaf] = try signReceipt(leaf: leaf.rawValue, intermediate: leaf == .underRevokedIntermediate ? "intermediate-revoked" : "intermediate")
         }
     }
 
     func receipt(_ leaf: Leaf) throws -> Data {
-        guard let receipt = receipts[leaf] else { throw OCSPFixtureError("no receipt for \(leaf)") }
+        guard let receipt = receipts[leaf] else { throw FixtureError("no receipt for \(leaf)") }
         return receipt
     }
 
@@ -87,32 +83,7 @@ final class OCSPReceiptPKI: @unchecked Sendable {
     }
 }
 
-/// Just enough DER writing to assemble test receipts.
-enum DER {
-    static func tlv(_ tag: UInt8, _ contents: [UInt8]) -> [UInt8] {
-        var length: [UInt8] = []
-        if contents.count < 0x80 {
-            length = [UInt8(contents.count)]
-        } else {
-            var value = contents.count
-            while value > 0 {
-                length.insert(UInt8(value & 0xFF), at: 0)
-                value >>= 8
-            }
-            length.insert(0x80 | UInt8(length.count), at: 0)
-        }
-        return [tag] + length + contents
-    }
-
-    static func set(_ items: [UInt8]...) -> [UInt8] { tlv(0x31, items.flatMap { $0 }) }
-
-    /// A receipt attribute: SEQUENCE { type INTEGER, version INTEGER 1, value OCTET STRING }.
-    static func attribute(_ type: Int, _ value: [UInt8]) -> [UInt8] {
-        var typeOctets = withUnsafeBytes(of: UInt32(type).bigEndian, Array.init)
-        while typeOctets.count > 1, typeOctets[0] == 0, typeOctets[1] < 0x80 { typeOctets.removeFirst() }
-        return tlv(0x30, tlv(0x02, typeOctets) + tlv(0x02, [1]) + tlv(0x04, value))
-    }
-
+extension DER {
     /// `pkcs7` (a DER ContentInfo holding a SignedData without certificates) with a `certificates`
     /// field holding `certificates` (DER, concatenated) after the SignedData's contentInfo.
     static func insertingCertificates(_ certificates: [UInt8], into pkcs7: [UInt8]) throws -> [UInt8] {
@@ -125,7 +96,7 @@ enum DER {
         while !signedData.isAtEnd {
             members.append(Array(pkcs7[try signedData.read("member").encoding]))
         }
-        guard members.count == 4 else { throw OCSPFixtureError("unexpected SignedData shape (\(members.count) members)") }
+        guard members.count == 4 else { throw FixtureError("unexpected SignedData shape (\(members.count) members)") }
         members.insert(tlv(0xA0, certificates), at: 3)
         return tlv(0x30, Array(pkcs7[contentType.encoding]) + tlv(0xA0, tlv(0x30, members.flatMap { $0 })))
     }

@@ -48,9 +48,9 @@ struct OCSPTransportTests {
         // The server never answers and never hangs up: only the overall deadline ends the wait.
         let outcome = try await pki.verify(.deadline, pki.verifier(options))
         // The request itself, shared through the cache with any other verification, lives on until
-        // its own timeout; hang up so that it ends now (its thread and socket go at once; through
-        // URLSession on Linux, a waiting request would also keep a thread busy).
-        pki.deadlineServer.hangUp()
+        // its own timeout; stop the server so that it ends now (its thread and socket go at once;
+        // through URLSession on Linux, a waiting request would also keep a thread busy).
+        await pki.deadlineServer.stop()
         guard case .failure(let unavailable) = outcome else {
             Issue.record("expected unavailable, got \(outcome)")
             return

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 
@@ -8,8 +9,7 @@ import Testing
 struct OnlineVerifierIsAsyncOnlyTests {
     /// The directory of the built modules: beside the test bundle.
     static let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.repositoryRoot
 
     static var canTypecheck: Bool {
         FileManager.default.fileExists(atPath: binDirectory.appendingPathComponent("Modules/AppStoreVerification.swiftmodule").path)

@@ -8,7 +8,7 @@ struct SocketConnectionTests {
     @Test("an address that never answers the connection leaves time for the next one (it gets half of the time left)")
     func silentAddressThenGoodOne() throws {
         let blackHole = try BlackHoleListener()
-        let server = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data("answer".utf8)))
+        let server = try OCSPTestServer(behaviour: .respond(status: 200, body: Data("answer".utf8)))
         let addresses = try SocketAddress.resolve(host: "127.0.0.1", port: blackHole.port)
             + SocketAddress.resolve(host: "127.0.0.1", port: server.port)
         let deadline = ContinuousClock.now + .seconds(4)

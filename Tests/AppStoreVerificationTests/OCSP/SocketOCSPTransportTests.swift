@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 @testable import AppStoreVerification
@@ -13,8 +14,8 @@ struct SocketOCSPTransportTests {
     private let request = Data("an OCSP request".utf8)
 
     /// POSTs the request to `server` (at `path`) and returns the response or the error thrown.
-    private func post(_ server: LoopbackHTTPServer, path: String = "/", limit: Int = 65_536, timeout: Duration = OCSPTestPKI.patientTimeout, through transport: SocketOCSPTransport? = nil) async -> Result<OCSPHTTPResponse, any Error> {
-        guard let url = URL(string: "http://127.0.0.1:\(server.port)\(path)") else { return .failure(OCSPFixtureError("bad URL")) }
+    private func post(_ server: OCSPTestServer, path: String = "/", limit: Int = 65_536, timeout: Duration = OCSPTestPKI.patientTimeout, through transport: SocketOCSPTransport? = nil) async -> Result<OCSPHTTPResponse, any Error> {
+        guard let url = URL(string: "http://127.0.0.1:\(server.port)\(path)") else { return .failure(FixtureError("bad URL")) }
         do {
             return .success(try await (transport ?? self.transport).post(request, to: url, timeout: timeout, maximumResponseLength: limit))
         } catch {
@@ -22,8 +23,8 @@ struct SocketOCSPTransportTests {
         }
     }
 
-    private func server(_ raw: String) throws -> LoopbackHTTPServer {
-        try LoopbackHTTPServer(behaviour: .raw(Data(raw.utf8)))
+    private func server(_ raw: String) throws -> OCSPTestServer {
+        try OCSPTestServer(behaviour: .raw(Data(raw.utf8)))
     }
 
     /// The transport error thrown, or a recorded issue.
@@ -43,7 +44,7 @@ struct SocketOCSPTransportTests {
 
     @Test("the request: POST to the path and query, Host with the port, the OCSP media types, Content-Length, Connection: close, the body")
     func requestFormat() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data("answer".utf8)))
+        let server = try OCSPTestServer(behaviour: .respond(status: 200, body: Data("answer".utf8)))
         let response = try await post(server, path: "/ocsp03-wwdrg602?a=1").get()
         #expect(response == OCSPHTTPResponse(statusCode: 200, body: Data("answer".utf8)))
         let lines = server.lastRequestHead.components(separatedBy: "\r\n")
@@ -86,8 +87,8 @@ struct SocketOCSPTransportTests {
 
     @Test("a 302 is returned, not followed")
     func redirectReturned() async throws {
-        let target = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data("followed".utf8)))
-        let server = try LoopbackHTTPServer(behaviour: .redirect(location: "http://127.0.0.1:\(target.port)/"))
+        let target = try OCSPTestServer(behaviour: .respond(status: 200, body: Data("followed".utf8)))
+        let server = try OCSPTestServer(behaviour: .redirect(location: "http://127.0.0.1:\(target.port)/"))
         let response = try await post(server).get()
         #expect(response.statusCode == 302)
         #expect(response.body.isEmpty)
@@ -96,7 +97,7 @@ struct SocketOCSPTransportTests {
 
     @Test("a 500 is returned with its body")
     func serverError() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .respond(status: 500, body: Data("internal error".utf8)))
+        let server = try OCSPTestServer(behaviour: .respond(status: 500, body: Data("internal error".utf8)))
         #expect(try await post(server).get() == OCSPHTTPResponse(statusCode: 500, body: Data("internal error".utf8)))
     }
 
@@ -121,7 +122,7 @@ struct SocketOCSPTransportTests {
 
     @Test("a body without length over the limit: OCSPTransportError, responseTooLarge")
     func untilCloseOverLimit() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .raw(Data("HTTP/1.0 200 OK\r\n\r\n".utf8) + Data(repeating: 0x30, count: 1 << 20)))
+        let server = try OCSPTestServer(behaviour: .raw(Data("HTTP/1.0 200 OK\r\n\r\n".utf8) + Data(repeating: 0x30, count: 1 << 20)))
         #expect(isTooLarge(await post(server, limit: 100)))
     }
 
@@ -204,7 +205,7 @@ struct SocketOCSPTransportTests {
 
     @Test("a host name (localhost, from /etc/hosts): resolved with getaddrinfo, its addresses tried in turn")
     func hostName() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data("by name".utf8)))
+        let server = try OCSPTestServer(behaviour: .respond(status: 200, body: Data("by name".utf8)))
         guard let url = URL(string: "http://localhost:\(server.port)/") else { return }
         let response = try await transport.post(request, to: url, timeout: OCSPTestPKI.patientTimeout, maximumResponseLength: 100)
         #expect(response == OCSPHTTPResponse(statusCode: 200, body: Data("by name".utf8)))
@@ -213,8 +214,7 @@ struct SocketOCSPTransportTests {
 
     @Test("a server that never answers: URLError(.timedOut) at the deadline")
     func neverAnswers() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .silent)
-        defer { server.hangUp() }
+        let server = try OCSPTestServer(behaviour: .silent)
         let outcome = await post(server, timeout: .milliseconds(300))
         guard case .failure(let error) = outcome, let urlError = error as? URLError else {
             Issue.record("expected URLError, got \(outcome)")
@@ -225,10 +225,9 @@ struct SocketOCSPTransportTests {
         #expect(server.requestCount == 1)
     }
 
-    @Test("cancelling the calling task ends a request waiting on a silent server: CancellationError")
+    @Test("cancelling the calling task ends a request waiting on a silent server: CancellationError", .timeLimit(.minutes(1)))
     func cancellation() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .silent)
-        defer { server.hangUp() }
+        let server = try OCSPTestServer(behaviour: .silent)
         let transport = self.transport
         let request = self.request
         guard let url = URL(string: "http://127.0.0.1:\(server.port)/") else { return }
@@ -236,11 +235,7 @@ struct SocketOCSPTransportTests {
             try await transport.post(request, to: url, timeout: .seconds(600), maximumResponseLength: 100)
         }
         // Cancel once the request has arrived (so that the transport is waiting for the answer).
-        var waited = 0
-        while server.requestCount == 0 && waited < 2_000 {
-            try await Task.sleep(for: .milliseconds(5))
-            waited += 1
-        }
+        await server.firstRequest()
         #expect(server.requestCount == 1)
         task.cancel()
         let outcome = await task.result
@@ -254,7 +249,7 @@ struct SocketOCSPTransportTests {
 
     @Test("a task cancelled before the call: CancellationError, nothing sent")
     func cancelledBefore() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data()))
+        let server = try OCSPTestServer(behaviour: .respond(status: 200, body: Data()))
         let transport = self.transport
         let request = self.request
         guard let url = URL(string: "http://127.0.0.1:\(server.port)/") else { return }
@@ -273,7 +268,7 @@ struct SocketOCSPTransportTests {
 
     @Test("https://, other schemes, URLs with credentials: unsupportedURL, before any connection")
     func refusedURLs() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data()))
+        let server = try OCSPTestServer(behaviour: .respond(status: 200, body: Data()))
         for text in ["https://127.0.0.1:\(server.port)/", "ftp://127.0.0.1:\(server.port)/", "file:///etc/passwd", "http://user:secret@127.0.0.1:\(server.port)/", "HTTPS://127.0.0.1:\(server.port)/"] {
             guard let url = URL(string: text) else { continue }
             do {
@@ -286,9 +281,9 @@ struct SocketOCSPTransportTests {
         #expect(server.requestCount == 0)
     }
 
-    @Test("IPv6: http://[::1]:port/, Host in brackets", .enabled(if: LoopbackHTTPServer.canListenOnIPv6Loopback, "no IPv6 loopback (::1) here"))
+    @Test("IPv6: http://[::1]:port/, Host in brackets", .enabled(if: OCSPTestServer.canListenOnIPv6Loopback, "no IPv6 loopback (::1) here"))
     func ipv6() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data("over IPv6".utf8)), ipv6: true)
+        let server = try OCSPTestServer(behaviour: .respond(status: 200, body: Data("over IPv6".utf8)), ipv6: true)
         guard let url = URL(string: "http://[::1]:\(server.port)/ocsp") else { return }
         let response = try await transport.post(request, to: url, timeout: OCSPTestPKI.patientTimeout, maximumResponseLength: 100)
         #expect(response == OCSPHTTPResponse(statusCode: 200, body: Data("over IPv6".utf8)))
@@ -297,7 +292,7 @@ struct SocketOCSPTransportTests {
 
     @Test("through a proxy: the proxy gets the absolute URL in the request line and the responder's Host, and its answer is returned")
     func proxy() async throws {
-        let proxy = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data("from the proxy".utf8)))
+        let proxy = try OCSPTestServer(behaviour: .respond(status: 200, body: Data("from the proxy".utf8)))
         let transport = SocketOCSPTransport(proxy: URL(string: "http://127.0.0.1:\(proxy.port)"))
         guard let url = URL(string: "http://ocsp.example.invalid/ocsp03-wwdrg602?x=1") else { return }
         let response = try await transport.post(request, to: url, timeout: OCSPTestPKI.patientTimeout, maximumResponseLength: 100)
@@ -310,8 +305,8 @@ struct SocketOCSPTransportTests {
 
     @Test("the environment: http_proxy is used, no_proxy/NO_PROXY exclude hosts, the upper-case HTTP_PROXY is ignored")
     func proxyEnvironment() async throws {
-        let proxy = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data("proxy".utf8)))
-        let direct = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data("direct".utf8)))
+        let proxy = try OCSPTestServer(behaviour: .respond(status: 200, body: Data("proxy".utf8)))
+        let direct = try OCSPTestServer(behaviour: .respond(status: 200, body: Data("direct".utf8)))
         let proxyURL = "http://127.0.0.1:\(proxy.port)/"
         let environments: [([String: String], String)] = [
             (["http_proxy": proxyURL], "proxy"),
@@ -344,7 +339,7 @@ struct SocketOCSPTransportTests {
 
     @Test("an unusable proxy (https, credentials): every proxied request fails with unsupportedURL, nothing is sent directly")
     func unusableProxy() async throws {
-        let direct = try LoopbackHTTPServer(behaviour: .respond(status: 200, body: Data()))
+        let direct = try OCSPTestServer(behaviour: .respond(status: 200, body: Data()))
         for setting in ["https://127.0.0.1:3128", "http://user:pw@127.0.0.1:3128"] {
             let transport = SocketOCSPTransport(environment: ["http_proxy": setting])
             let error = transportError(await post(direct, through: transport))

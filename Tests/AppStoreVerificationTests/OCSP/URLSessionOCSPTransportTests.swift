@@ -8,8 +8,7 @@ import Testing
 struct URLSessionOCSPTransportTests {
     @Test("a server that never answers: URLError(.timedOut) at the request's own timeout, not URLSession's 60 s")
     func ownTimeout() async throws {
-        let server = try LoopbackHTTPServer(behaviour: .silent)
-        defer { server.hangUp() }
+        let server = try OCSPTestServer(behaviour: .silent)
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/"))
         // Whichever ends first: the request (timeout 0.3 s), or 20 s, far beyond that timeout and
         // far below URLSession's own 60 s, which FoundationNetworking applied instead.

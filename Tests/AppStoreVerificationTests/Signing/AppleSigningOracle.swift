@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 
@@ -26,10 +27,10 @@ enum AppleSigningOracle {
         let run = try ProcessRunner.run("/usr/bin/env", ["python3", script.path, inputFile.path])
         let output = run.stdout
         guard run.status == 0 else {
-            throw SigningTestFailure("apple_sign.py exited with \(run.status): \(String(decoding: run.stderr, as: UTF8.self).suffix(3000))")
+            throw FixtureError("apple_sign.py exited with \(run.status): \(String(decoding: run.stderr, as: UTF8.self).suffix(3000))")
         }
         guard let object = try JSONSerialization.jsonObject(with: output) as? [String: Any] else {
-            throw SigningTestFailure("apple_sign.py printed no JSON object: \(String(decoding: output, as: UTF8.self))")
+            throw FixtureError("apple_sign.py printed no JSON object: \(String(decoding: output, as: UTF8.self))")
         }
         return object
     }

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 @testable import AppStoreVerification
@@ -31,7 +32,7 @@ struct SignatureCreatorTests {
         let signature = try creator.createSignature(productIdentifier: "product", subscriptionOfferID: "offer", appAccountToken: token,
                                                     nonce: Self.nonce, timestamp: Date(timeIntervalSince1970: 1_698_148_899.9996))
         let der = try #require(Data(base64Encoded: signature))
-        let raw = try #require(rawSignature(fromDER: der))
+        let raw = try #require(ECDSASignatureEncoding.raw(fromDER: der))
         try PublicKey(subjectPublicKeyInfo: key.publicKeyDER).verifyES256(signature: raw, over: Array(text.utf8))
         #expect(creator.signedText(productIdentifier: "p", subscriptionOfferID: "o", applicationUsername: "", nonce: Self.nonce, timestamp: 0)
             .hasSuffix("\u{2063}p\u{2063}o\u{2063}\u{2063}a1b2c3d4-e5f6-4789-8abc-def012345678\u{2063}0"))

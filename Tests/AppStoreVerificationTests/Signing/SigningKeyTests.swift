@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 @testable import AppStoreVerification
@@ -32,7 +33,7 @@ struct SigningKeyTests {
 
         let der = try key.sign(message, encoding: .der)
         #expect(der.count >= 8 && der.count <= 72 && der.first == 0x30)
-        let converted = try #require(rawSignature(fromDER: der))
+        let converted = try #require(ECDSASignatureEncoding.raw(fromDER: der))
         try publicKey.verifyES256(signature: converted, over: message)
     }
 

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 @testable import AppStoreVerification
@@ -88,7 +89,7 @@ struct SigningOracleDifferentialTests {
             #expect(signedText == Data(ourTexts[index].utf8), "V1 case \(index): Apple signs \(String(decoding: signedText, as: UTF8.self))")
             #expect(apple["oursVerifies"] as? Bool == true, "V1 case \(index): our signature does not verify in Python")
             let appleDER = try #require((apple["signature"] as? String).flatMap { Data(base64Encoded: $0) })
-            let appleRaw = try #require(rawSignature(fromDER: appleDER))
+            let appleRaw = try #require(ECDSASignatureEncoding.raw(fromDER: appleDER))
             #expect(throws: Never.self) { try publicKey.verifyES256(signature: appleRaw, over: signedText) }
         }
 

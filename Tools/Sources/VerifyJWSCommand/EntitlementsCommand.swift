@@ -52,7 +52,7 @@ struct EntitlementsCommand: ParsableCommand {
         do {
             input = try InputLines(paths: [file ?? "-"], maximumLineLength: maxInputBytes)
         } catch {
-            FileHandle.standardError.write(Data("verify-jws entitlements: \(LogSafeText.escaping(error.message))\n".utf8))
+            CommandContext.writeError("verify-jws entitlements: \(LogSafeText.escaping(error.message))\n")
             throw ExitCode(2)
         }
         var durations: [String: TimeInterval] = [:]
@@ -78,26 +78,15 @@ struct EntitlementsCommand: ParsableCommand {
             engine.ingest(item)
         }
         for error in input.inputErrors {
-            FileHandle.standardError.write(Data("verify-jws entitlements: \(LogSafeText.escaping("\(error)"))\n".utf8))
+            CommandContext.writeError("verify-jws entitlements: \(LogSafeText.escaping("\(error)"))\n")
         }
         guard input.inputErrors.isEmpty else { throw ExitCode(2) }
         let output = EntitlementsOutput(at: at.date, entitlements: engine.currentEntitlements(at: at.date), rejected: rejected)
-        FileHandle.standardOutput.write(Data((output.json() + "\n").utf8))
+        CommandContext.writeOutput(output.json() + "\n")
         switch output.worstStatus {
         case .verified: return
         case .unverified: throw ExitCode(1)
         case .malformed: throw ExitCode(2)
-        }
-    }
-
-    /// Parses `arguments` (those after `entitlements`), runs, and exits: argument errors with status 2.
-    static func main(arguments: [String]) -> Never {
-        do {
-            var command = try parse(arguments)
-            try command.run()
-            Foundation.exit(0)
-        } catch {
-            exitReporting(error)
         }
     }
 }

@@ -78,11 +78,14 @@ final class OpenedInput {
     /// The path as given; `-` for standard input.
     let path: String
     let descriptor: Int32
+    /// Whether ``descriptor`` is the run's standard input (``CommandContext``), left open.
+    private let isStandardInput: Bool
 
     init(path: String) throws(InputError) {
         self.path = path
-        if path == "-" {
-            descriptor = STDIN_FILENO
+        isStandardInput = path == "-"
+        if isStandardInput {
+            descriptor = CommandContext.current.input
             return
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -99,7 +102,7 @@ final class OpenedInput {
     }
 
     deinit {
-        if descriptor != STDIN_FILENO { close(descriptor) }
+        if !isStandardInput { close(descriptor) }
     }
 }
 

@@ -53,7 +53,7 @@ struct MintCommand: ParsableCommand {
             if let file, file != "-" {
                 input = try Data(contentsOf: URL(fileURLWithPath: file))
             } else {
-                input = FileHandle.standardInput.readDataToEndOfFile()
+                input = FileHandle(fileDescriptor: CommandContext.current.input, closeOnDealloc: false).readDataToEndOfFile()
             }
         } catch {
             throw ValidationError("mint: \(source) cannot be read (\(error.localizedDescription)).")
@@ -70,7 +70,7 @@ struct MintCommand: ParsableCommand {
             } catch {
                 throw ValidationError("mint: \(source), line \(lineNumber): \(error.message)")
             }
-            FileHandle.standardOutput.write(Data((signed + "\n").utf8))
+            CommandContext.writeOutput(signed + "\n")
         }
     }
 
@@ -82,17 +82,6 @@ struct MintCommand: ParsableCommand {
             return try minter.notification(payloadJSON: Data(payload))
         default:
             return try minter.sign(objectJSON: Data(payload))
-        }
-    }
-
-    /// Parses `arguments` (those after `mint`), runs, and exits: errors with status 2.
-    static func main(arguments: [String]) -> Never {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            Foundation.exit(0)
-        } catch {
-            exitReporting(error)
         }
     }
 }

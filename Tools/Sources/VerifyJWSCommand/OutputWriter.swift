@@ -16,11 +16,16 @@ final class OutputWriter {
     /// Set when standard output is gone (a closed pipe); nothing more is written then.
     private(set) var failed = false
 
+    /// The run's standard output (``CommandContext``), taken when the writer is made: it may
+    /// flush from a worker thread.
+    private let descriptor: Int32
+
     init(format: OutputFormat) {
         self.format = format
+        descriptor = CommandContext.current.output
         var info = stat()
-        let isPipe = fstat(STDOUT_FILENO, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
-        flushesEachRun = isPipe || isatty(STDOUT_FILENO) == 1
+        let isPipe = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+        flushesEachRun = isPipe || isatty(descriptor) == 1
         buffer.reserveCapacity(Self.flushThreshold + 4096)
     }
 
@@ -48,7 +53,7 @@ final class OutputWriter {
         buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Foundation.write(STDOUT_FILENO, base + offset, bytes.count - offset)
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failed = true

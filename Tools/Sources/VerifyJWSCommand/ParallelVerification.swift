@@ -138,17 +138,24 @@ final class OrderedPipeline<Result: Sendable>: @unchecked Sendable {
 /// A count of verified lines on standard error, drawn only when standard error is a terminal and
 /// the input is large (the total is unknown while streaming).
 struct ProgressCounter {
-    private let enabled = isatty(STDERR_FILENO) == 1
+    /// The run's standard error (``CommandContext``), taken when the counter is made.
+    private let descriptor: Int32
+    private let enabled: Bool
     private var shown = false
+
+    init() {
+        descriptor = CommandContext.current.error
+        enabled = isatty(descriptor) == 1
+    }
 
     mutating func update(done: Int) {
         guard enabled, done >= 2_000, done % 1_000 == 0 else { return }
         shown = true
-        FileHandle.standardError.write(Data("\r\(done) lines verified".utf8))
+        FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(Data("\r\(done) lines verified".utf8))
     }
 
     func finish() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(Data("\r\u{1B}[K".utf8))
     }
 }

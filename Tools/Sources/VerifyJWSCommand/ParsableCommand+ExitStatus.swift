@@ -2,17 +2,32 @@ import ArgumentParser
 import Foundation
 
 extension ParsableCommand {
-    /// Exits after `error`, thrown while parsing the arguments or running: an `ExitCode`, `--help`
-    /// or `--version` as ArgumentParser does; anything else (a wrong argument, a certificate that
-    /// cannot be read) with its message on standard error and status 2.
-    static func exitReporting(_ error: any Error) -> Never {
-        if exitCode(for: error) == .success || error is ExitCode {
-            exit(withError: error)
+    /// Parses `arguments` as this command (and its subcommands) and runs it: the exit status, 0
+    /// when it returned, else what ``status(reporting:)`` makes of the error.
+    static func status(running arguments: [String]) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+            return 0
+        } catch {
+            return status(reporting: error)
         }
+    }
+
+    /// The exit status after `error`, thrown while parsing the arguments or running, with its
+    /// message written: an `ExitCode`, `--help` or `--version` as ArgumentParser reports them (help
+    /// and version on standard output); anything else (a wrong argument, a certificate that cannot
+    /// be read) with its message on standard error and status 2.
+    static func status(reporting error: any Error) -> Int32 {
         let message = fullMessage(for: error)
-        if !message.isEmpty {
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+        let code = exitCode(for: error)
+        if code == .success || error is ExitCode {
+            if !message.isEmpty {
+                if code == .success { CommandContext.writeOutput(message + "\n") } else { CommandContext.writeError(message + "\n") }
+            }
+            return code.rawValue
         }
-        Foundation.exit(2)
+        if !message.isEmpty { CommandContext.writeError(message + "\n") }
+        return 2
     }
 }

@@ -27,33 +27,33 @@ struct SignAdvancedCommerceCommand: ParsableCommand {
     func run() throws {
         let command = Self.configuration.commandName ?? ""
         let signingKey = try key.loadKey(command: command)
-        let request = readRequest(command: command)
+        let request = try readRequest(command: command)
         let creator = AdvancedCommerceInAppSignatureCreator(signingKey: signingKey, keyId: key.keyId, issuerId: issuerId, bundleId: bundleId)
         do {
             let jws = try creator.createSignature(requestJSON: request)
-            FileHandle.standardOutput.write(Data((jws + "\n").utf8))
+            CommandContext.writeOutput(jws + "\n")
         } catch {
-            SignFailure.report("\(requestFile): \(error.message)", command: command)
+            throw SignFailure.report("\(requestFile): \(error.message)", command: command)
         }
     }
 
-    private func readRequest(command: String) -> Data {
+    private func readRequest(command: String) throws -> Data {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: requestFile, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            SignFailure.report("\(requestFile): no such request file", command: command)
+            throw SignFailure.report("\(requestFile): no such request file", command: command)
         }
         guard let handle = FileHandle(forReadingAtPath: requestFile) else {
-            SignFailure.report("\(requestFile): the request file cannot be opened; check its permissions", command: command)
+            throw SignFailure.report("\(requestFile): the request file cannot be opened; check its permissions", command: command)
         }
         defer { try? handle.close() }
         let data: Data
         do {
             data = try handle.read(upToCount: Self.maximumRequestLength + 1) ?? Data()
         } catch {
-            SignFailure.report("\(requestFile): the request file cannot be read (\(error.localizedDescription))", command: command)
+            throw SignFailure.report("\(requestFile): the request file cannot be read (\(error.localizedDescription))", command: command)
         }
         guard data.count <= Self.maximumRequestLength else {
-            SignFailure.report("\(requestFile) is larger than \(Self.maximumRequestLength) bytes", command: command)
+            throw SignFailure.report("\(requestFile) is larger than \(Self.maximumRequestLength) bytes", command: command)
         }
         return data
     }

@@ -22,17 +22,4 @@ struct SignCommand: ParsableCommand {
             SignAdvancedCommerceCommand.self,
         ]
     )
-
-    /// Parses `arguments` (those after `sign`), runs the subcommand they name, and exits: argument
-    /// errors with status 2. `verify-jws` hands `sign ...` here because its own positional FILE
-    /// arguments would otherwise take the subcommand's name for a file.
-    static func main(arguments: [String]) -> Never {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            Foundation.exit(0)
-        } catch {
-            exitReporting(error)
-        }
-    }
 }

@@ -32,9 +32,9 @@ struct SignIntroductoryOfferEligibilityCommand: ParsableCommand {
         let creator = IntroductoryOfferEligibilitySignatureCreator(signingKey: signingKey, keyId: key.keyId, issuerId: issuerId, bundleId: bundleId)
         do {
             let jws = try creator.createSignature(productId: productId, allowIntroductoryOffer: allowIntroductoryOffer, transactionId: transactionId)
-            FileHandle.standardOutput.write(Data((jws + "\n").utf8))
+            CommandContext.writeOutput(jws + "\n")
         } catch {
-            SignFailure.report(error.message, command: command)
+            throw SignFailure.report(error.message, command: command)
         }
     }
 }

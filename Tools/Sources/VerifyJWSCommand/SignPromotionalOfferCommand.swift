@@ -59,10 +59,10 @@ struct SignPromotionalOfferCommand: ParsableCommand {
                                                     appAccountToken: appAccountToken.flatMap(UUID.init(uuidString:)),
                                                     nonce: nonce, timestamp: date)
         } catch {
-            SignFailure.report(error.message, command: Self.configuration.commandName ?? "")
+            throw SignFailure.report(error.message, command: Self.configuration.commandName ?? "")
         }
         let json = "{\"signature\":\(JSONText.quoted(signature)),\"nonce\":\(JSONText.quoted(nonce.uuidString.lowercased())),"
             + "\"timestamp\":\(timestamp),\"keyIdentifier\":\(JSONText.quoted(key.keyId))}\n"
-        FileHandle.standardOutput.write(Data(json.utf8))
+        CommandContext.writeOutput(json)
     }
 }

@@ -10,20 +10,21 @@ struct SigningKeyOptions: ParsableArguments {
     @Option(name: .customLong("key-id"), help: ArgumentHelp("The key's identifier in App Store Connect.", valueName: "ID"))
     var keyId: String
 
-    /// Loads the key; on failure writes one line naming what is wrong and exits with status 2.
+    /// Loads the key; on failure writes one line naming what is wrong and throws exit status 2.
     func loadKey(command: String) throws -> SigningKey {
         do {
             return try SigningKey(contentsOf: URL(fileURLWithPath: keyFile))
         } catch {
-            SignFailure.report(error.message, command: command)
+            throw SignFailure.report(error.message, command: command)
         }
     }
 }
 
 /// How `verify-jws sign` reports a failure after parsing: one line, nothing on standard output.
 enum SignFailure {
-    static func report(_ message: String, command: String) -> Never {
-        FileHandle.standardError.write(Data("verify-jws sign \(command): \(message)\n".utf8))
-        Foundation.exit(2)
+    /// Writes the line: the exit (status 2) to throw.
+    static func report(_ message: String, command: String) -> ExitCode {
+        CommandContext.writeError("verify-jws sign \(command): \(message)\n")
+        return ExitCode(2)
     }
 }

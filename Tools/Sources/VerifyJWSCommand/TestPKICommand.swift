@@ -11,17 +11,6 @@ struct TestPKICommand: ParsableCommand {
         abstract: "Make test PKIs shaped like Apple's (for tests only: their keys are written unencrypted).",
         subcommands: [TestPKICreateCommand.self]
     )
-
-    /// Parses `arguments` (those after `test-pki`), runs the subcommand, and exits: errors with status 2.
-    static func main(arguments: [String]) -> Never {
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-            Foundation.exit(0)
-        } catch {
-            exitReporting(error)
-        }
-    }
 }
 
 /// `verify-jws test-pki create DIR [--expired] [--force]`.
@@ -70,6 +59,6 @@ struct TestPKICreateCommand: ParsableCommand {
         } catch {
             throw ValidationError("test-pki create: \(error.message)")
         }
-        FileHandle.standardOutput.write(Data("Wrote a test PKI\(expired ? " with expired leaves" : "") to \(url.path): trust \(url.appendingPathComponent("root.der").path) (JWS) and \(url.appendingPathComponent("receipt-root.der").path) (receipts).\n".utf8))
+        CommandContext.writeOutput("Wrote a test PKI\(expired ? " with expired leaves" : "") to \(url.path): trust \(url.appendingPathComponent("root.der").path) (JWS) and \(url.appendingPathComponent("receipt-root.der").path) (receipts).\n")
     }
 }

@@ -87,7 +87,7 @@ struct VerifyJWS: ParsableCommand {
             input = try InputLines(paths: files, maximumLineLength: maxInputBytes, readsDERReceipts: type == .appReceipt || type == .auto)
         } catch {
             // One line, not a usage dump: the arguments were fine, the file is not.
-            FileHandle.standardError.write(Data("verify-jws: \(LogSafeText.escaping(error.message))\n".utf8))
+            CommandContext.writeError("verify-jws: \(LogSafeText.escaping(error.message))\n")
             throw ExitCode(2)
         }
         let lineVerifier = LineVerifier(verifier: verifier, type: type, onlineVerifier: onlineVerifier)
@@ -124,12 +124,12 @@ struct VerifyJWS: ParsableCommand {
         writer.flush()
         tally.finish()
         for error in input.inputErrors {
-            FileHandle.standardError.write(Data("verify-jws: \(LogSafeText.escaping("\(error)"))\n".utf8))
+            CommandContext.writeError("verify-jws: \(LogSafeText.escaping("\(error)"))\n")
         }
         guard input.inputErrors.isEmpty else { throw ExitCode(2) }
         guard tally.count > 0 else {
             let names = files.isEmpty || files == ["-"] ? "standard input" : files.joined(separator: ", ")
-            FileHandle.standardError.write(Data("verify-jws: no input: \(names) held no JWS (one JWS or notification body per line; blank lines are skipped)\n".utf8))
+            CommandContext.writeError("verify-jws: no input: \(names) held no JWS (one JWS or notification body per line; blank lines are skipped)\n")
             throw ExitCode(2)
         }
         switch tally.worst {
@@ -151,38 +151,29 @@ struct VerifyJWS: ParsableCommand {
         return configuration
     }
 
-    /// Parses the arguments and runs, mapping argument errors to exit status 2.
-    static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
+    /// Whether `arguments` name `verify-jws api` (asynchronous: run by ``APICommand``).
+    static func isAPICommand(_ arguments: [String]) -> Bool {
+        arguments.first == APICommand.configuration.commandName
+    }
+
+    /// Parses `arguments` (those after the program's name), runs the command they name, and
+    /// returns the exit status (argument errors: 2). `verify-jws api` is not among them
+    /// (``isAPICommand(_:)``).
+    static func status(arguments: [String]) -> Int32 {
+        var arguments = arguments
         // `verify-jws help [SUBCOMMAND ...]` is `verify-jws [SUBCOMMAND ...] --help`.
         if arguments.first == "help" {
             arguments = Array(arguments.dropFirst()) + ["--help"]
         }
         // The subcommands are parsed on their own: this command's FILE arguments would otherwise take
         // a subcommand's name for a file.
-        if arguments.first == EntitlementsCommand.configuration.commandName {
-            EntitlementsCommand.main(arguments: Array(arguments.dropFirst()))
-        }
-        if arguments.first == SignCommand.configuration.commandName {
-            SignCommand.main(arguments: Array(arguments.dropFirst()))
-        }
-        if arguments.first == TestPKICommand.configuration.commandName {
-            TestPKICommand.main(arguments: Array(arguments.dropFirst()))
-        }
-        if arguments.first == MintCommand.configuration.commandName {
-            MintCommand.main(arguments: Array(arguments.dropFirst()))
-        }
-        if arguments.first == APICommand.configuration.commandName {
-            // The API is asynchronous: the task runs on the concurrent executor and exits the process.
-            let rest = Array(arguments.dropFirst())
-            Task { await APICommand.main(arguments: rest) }
-            dispatchMain()
-        }
-        do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
-        } catch {
-            exitReporting(error)
+        let rest = Array(arguments.dropFirst())
+        switch arguments.first {
+        case EntitlementsCommand.configuration.commandName: return EntitlementsCommand.status(running: rest)
+        case SignCommand.configuration.commandName: return SignCommand.status(running: rest)
+        case TestPKICommand.configuration.commandName: return TestPKICommand.status(running: rest)
+        case MintCommand.configuration.commandName: return MintCommand.status(running: rest)
+        default: return status(running: arguments)
         }
     }
 }

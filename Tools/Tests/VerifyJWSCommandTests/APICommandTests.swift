@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import AppStoreServerAPI
 import AppStoreServerAPITesting
 import AppStoreVerification
@@ -43,7 +44,8 @@ struct APICommandTests {
         try await APIHarness.with { harness in
             let items = try (1...5).map { try harness.transaction("\($0)", productId: "com.example.coins\($0)", type: .consumable) }
             harness.fake.setTransactionHistory(items, for: "1")
-            let run = try await ToolProcess.run(["api", "history", "1"] + Self.arguments(harness, files))
+            // The binary, as users run it: `api` is asynchronous, its exit status comes from a task.
+            let run = try Tool.runProcess(["api", "history", "1"] + Self.arguments(harness, files))
             #expect(run.status == 0, "\(run.stderr)")
             let lines = try Self.jsonLines(run.stdout)
             #expect(lines.count == 5)
@@ -63,7 +65,7 @@ struct APICommandTests {
             var items = try (1...3).map { try harness.transaction("\($0)") }
             items[1] = try APIHarness.tampered(items[1])
             harness.fake.setTransactionHistory(items, for: "1")
-            let run = try await ToolProcess.run(["api", "history", "1"] + Self.arguments(harness, files))
+            let run = try await Tool.runAsync(["api", "history", "1"] + Self.arguments(harness, files))
             #expect(run.status == 1, "\(run.stderr)")
             let lines = try Self.jsonLines(run.stdout)
             #expect(lines.map { $0["status"] as? String } == ["verified", "unverified", "verified"])
@@ -82,11 +84,11 @@ struct APICommandTests {
                                         expiresDate: Date(timeIntervalSinceNow: 86_400), groupId: "g1"),
             ]
             harness.fake.setTransactionHistory(items, for: "1")
-            let api = try await ToolProcess.run(["api", "history", "1", "--format", "jws"] + Self.arguments(harness, files))
+            let api = try await Tool.runAsync(["api", "history", "1", "--format", "jws"] + Self.arguments(harness, files))
             #expect(api.status == 0, "\(api.stderr)")
             #expect(api.stdout.split(separator: "\n").map(String.init) == items)
 
-            let entitlements = try await ToolProcess.run(["entitlements", "--root", files.root, "--bundle-id", APIHarness.bundleId, "--environment", "Sandbox", "-"],
+            let entitlements = try await Tool.runAsync(["entitlements", "--root", files.root, "--bundle-id", APIHarness.bundleId, "--environment", "Sandbox", "-"],
                                                          stdin: Data(api.stdout.utf8))
             #expect(entitlements.status == 0, "\(entitlements.stderr)")
             #expect(entitlements.stdout.contains("com.example.pro"))
@@ -115,19 +117,19 @@ struct APICommandTests {
             harness.fake.setNotificationHistory([FakeAppStoreServerAPI.NotificationHistoryEntry(signedPayload: notification)])
             let common = Self.arguments(harness, files)
 
-            let statuses = try await ToolProcess.run(["api", "statuses", "11"] + common)
+            let statuses = try await Tool.runAsync(["api", "statuses", "11"] + common)
             #expect(statuses.status == 0, "\(statuses.stderr)")
             #expect(try Self.jsonLines(statuses.stdout).map { $0["type"] as? String } == ["transaction", "renewal"])
 
             for (command, id) in [("transaction", "21"), ("order", "MK5TTTVWJH"), ("refunds", "21")] {
-                let run = try await ToolProcess.run(["api", command, id] + common)
+                let run = try await Tool.runAsync(["api", command, id] + common)
                 #expect(run.status == 0, "\(command): \(run.stderr)")
                 let lines = try Self.jsonLines(run.stdout)
                 #expect(lines.count == 1, "\(command)")
                 #expect((lines.first?["payload"] as? [String: Any])?["transactionId"] as? String == "21", "\(command)")
             }
 
-            let notifications = try await ToolProcess.run(["api", "notifications", "--start", "2020-01-01T00:00:00Z"] + common)
+            let notifications = try await Tool.runAsync(["api", "notifications", "--start", "2020-01-01T00:00:00Z"] + common)
             #expect(notifications.status == 0, "\(notifications.stderr)")
             let lines = try Self.jsonLines(notifications.stdout)
             #expect(lines.count == 1)
@@ -145,7 +147,7 @@ struct APICommandTests {
         try await APIHarness.with { harness in
             let common = Self.arguments(harness, files)
             // An unknown transaction: Apple's 404, the caller's to fix.
-            let missing = try await ToolProcess.run(["api", "transaction", "404404"] + common)
+            let missing = try await Tool.runAsync(["api", "transaction", "404404"] + common)
             #expect(missing.status == 2)
             #expect(missing.stdout.isEmpty)
             #expect(missing.stderr.contains("4040010"), "\(missing.stderr)")
@@ -153,14 +155,14 @@ struct APICommandTests {
             // A key ID the fake does not know: 401, named.
             var wrongKey = common
             if let index = wrongKey.firstIndex(of: "--key-id") { wrongKey[index + 1] = "WRONGKEY99" }
-            let unauthorized = try await ToolProcess.run(["api", "transaction", "1"] + wrongKey)
+            let unauthorized = try await Tool.runAsync(["api", "transaction", "1"] + wrongKey)
             #expect(unauthorized.status == 2)
             #expect(unauthorized.stderr.contains("401"), "\(unauthorized.stderr)")
             #expect(unauthorized.stderr.split(separator: "\n").count == 1)
 
             // Still rate limited after the retries: 3.
             harness.fake.enqueue(contentsOf: Array(repeating: .rateLimited(retryAfter: 0), count: 20))
-            let limited = try await ToolProcess.run(["api", "transaction", "1"] + common)
+            let limited = try await Tool.runAsync(["api", "transaction", "1"] + common)
             #expect(limited.status == 3, "\(limited.stderr)")
             #expect(limited.stderr.contains("429"), "\(limited.stderr)")
         }
@@ -175,18 +177,18 @@ struct APICommandTests {
                 "APP_STORE_API_KEY_FILE": files.key, "APP_STORE_API_KEY_ID": APIHarness.keyId, "APP_STORE_API_ISSUER_ID": APIHarness.issuerId,
                 "APP_STORE_BUNDLE_ID": APIHarness.bundleId, "APP_STORE_ENVIRONMENT": "Sandbox", "APP_STORE_API_BASE_URL": harness.fake.baseURL,
             ]
-            let run = try await ToolProcess.run(["api", "transaction", "21", "--root", files.root, "--format", "jws"], environment: environment)
+            let run = try await Tool.runAsync(["api", "transaction", "21", "--root", files.root, "--format", "jws"], environment: environment)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.hasPrefix("eyJ"))
 
             var withoutIssuer = environment
             withoutIssuer["APP_STORE_API_ISSUER_ID"] = nil
-            let missing = try await ToolProcess.run(["api", "transaction", "21", "--root", files.root], environment: withoutIssuer)
+            let missing = try await Tool.runAsync(["api", "transaction", "21", "--root", files.root], environment: withoutIssuer)
             #expect(missing.status == 2)
             #expect(missing.stderr.contains("--issuer-id") && missing.stderr.contains("APP_STORE_API_ISSUER_ID"), "\(missing.stderr)")
 
             // http to anything but loopback is refused before a request is made.
-            let remote = try await ToolProcess.run(["api", "transaction", "21", "--root", files.root, "--base-url", "http://example.com"], environment: environment)
+            let remote = try await Tool.runAsync(["api", "transaction", "21", "--root", files.root, "--base-url", "http://example.com"], environment: environment)
             #expect(remote.status == 2)
             #expect(remote.stderr.contains("loopback"), "\(remote.stderr)")
 
@@ -195,34 +197,11 @@ struct APICommandTests {
             try Data("-----BEGIN PRIVATE KEY-----\nc2VjcmV0\n-----END PRIVATE KEY-----\n".utf8).write(to: garbage)
             var badKey = environment
             badKey["APP_STORE_API_KEY_FILE"] = garbage.path
-            let bad = try await ToolProcess.run(["api", "transaction", "21", "--root", files.root], environment: badKey)
+            let bad = try await Tool.runAsync(["api", "transaction", "21", "--root", files.root], environment: badKey)
             #expect(bad.status == 2)
             #expect(bad.stdout.isEmpty)
             #expect(!bad.stderr.contains("c2VjcmV0"))
         }
-    }
-}
-
-/// Runs the `verify-jws` built beside the tests (VerifyJWSProcess.executable) without blocking a
-/// test thread, with an environment of the test's choosing.
-enum ToolProcess {
-    struct Output: Sendable {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    /// Runs `arguments` with `stdin` and, when given, exactly `environment` (plus PATH).
-    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) async throws -> Output {
-        let variables: [String: String]
-        if let environment {
-            variables = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { first, _ in first }
-        } else {
-            // Credentials in the test runner's environment must not leak into the flags' tests.
-            variables = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("APP_STORE_") }
-        }
-        let run = try await ProcessRunner.run(VerifyJWSProcess.executable, arguments, stdin: stdin, environment: variables)
-        return Output(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
     }
 }
 
@@ -236,7 +215,7 @@ struct APICommandFailureTests {
             let page = FakeAppStoreServerAPI.Response(status: 200, headers: [.init(name: "Content-Type", value: "text/html")],
                                                       body: Data("<html><body>502 Bad Gateway</body></html>".utf8))
             harness.fake.enqueue(.response(page))
-            let run = try await ToolProcess.run(["api", "transaction", "1"] + APICommandTests.arguments(harness, files))
+            let run = try await Tool.runAsync(["api", "transaction", "1"] + APICommandTests.arguments(harness, files))
             #expect(run.status == 3, "\(run.stderr)")
             #expect(run.stdout.isEmpty)
             #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
@@ -251,7 +230,7 @@ struct APICommandFailureTests {
             harness.fake.enqueue(.rateLimited(retryAfter: 30))
             var arguments = APICommandTests.arguments(harness, files)
             if let index = arguments.firstIndex(of: "--deadline") { arguments[index + 1] = "2" }
-            let run = try await ToolProcess.run(["api", "transaction", "1"] + arguments)
+            let run = try await Tool.runAsync(["api", "transaction", "1"] + arguments)
             #expect(run.status == 3, "\(run.stderr)")
             #expect(run.stderr.contains("--deadline"), "\(run.stderr)")
             #expect(!run.stderr.contains("Options."), "\(run.stderr)")
@@ -265,14 +244,14 @@ struct APICommandFailureTests {
         try await APIHarness.with { harness in
             var production = APICommandTests.arguments(harness, files)
             if let index = production.firstIndex(of: "--environment") { production[index + 1] = "Production" }
-            let missing = try await ToolProcess.run(["api", "transaction", "1"] + production)
+            let missing = try await Tool.runAsync(["api", "transaction", "1"] + production)
             #expect(missing.status == 2)
             #expect(missing.stderr.contains("--app-apple-id"), "\(missing.stderr)")
             #expect(!missing.stderr.contains("appAppleId"), "\(missing.stderr)")
 
             var zero = APICommandTests.arguments(harness, files)
             if let index = zero.firstIndex(of: "--deadline") { zero[index + 1] = "0" }
-            let deadline = try await ToolProcess.run(["api", "transaction", "1"] + zero)
+            let deadline = try await Tool.runAsync(["api", "transaction", "1"] + zero)
             #expect(deadline.status == 2)
             #expect(deadline.stderr.contains("--deadline must be more than 0 and at most 3600 seconds"), "\(deadline.stderr)")
             #expect(CommandLineMessageTests.isBalanced(deadline.stderr), "\(deadline.stderr)")

@@ -25,7 +25,7 @@ struct CommandLineMessageTests {
         for arguments in [["--environment", "Production", "--root", "TestVectors/pki/root.der", "TestVectors/jws/transaction-valid.jws"],
                           ["--environment", "production", "TestVectors/jws/transaction-valid.jws"],
                           ["entitlements", "--environment", "Production", "-"]] {
-            let output = try VerifyJWSProcess.run(arguments, stdin: Data())
+            let output = try Tool.run(arguments, stdin: Data())
             #expect(output.status == 2, "\(arguments)")
             #expect(output.stderr.contains("--app-apple-id"), "\(arguments): \(output.stderr)")
             #expect(!output.stderr.contains("appAppleId"), "\(arguments): \(output.stderr)")
@@ -35,11 +35,11 @@ struct CommandLineMessageTests {
 
     @Test("range errors name the flag and read as a sentence")
     func rangeErrorsAreBalanced() throws {
-        let timeout = try VerifyJWSProcess.run(["--online", "--ocsp-timeout", "0", "TestVectors/jws/transaction-valid.jws"])
+        let timeout = try Tool.run(["--online", "--ocsp-timeout", "0", "TestVectors/jws/transaction-valid.jws"])
         #expect(timeout.status == 2)
         #expect(timeout.stderr.contains("--ocsp-timeout must be more than 0 and at most 600 seconds"), "\(timeout.stderr)")
         #expect(Self.isBalanced(timeout.stderr), "\(timeout.stderr)")
-        let input = try VerifyJWSProcess.run(["--max-input-bytes", "0", "TestVectors/jws/transaction-valid.jws"])
+        let input = try Tool.run(["--max-input-bytes", "0", "TestVectors/jws/transaction-valid.jws"])
         #expect(input.status == 2)
         #expect(input.stderr.contains("--max-input-bytes"), "\(input.stderr)")
         #expect(!input.stderr.contains("maximumInputLength"), "\(input.stderr)")

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ struct EntitlementsCommandTests {
         return arguments
     }
 
-    static func object(_ output: VerifyJWSProcess.Output) throws -> [String: Any] {
+    static func object(_ output: Tool.Output) throws -> [String: Any] {
         let lines = output.stdout.split(separator: "\n")
         try #require(lines.count == 1, "stdout: \(output.stdout) stderr: \(output.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
@@ -22,7 +23,7 @@ struct EntitlementsCommandTests {
     @Test("each signed history: one JSON object with the granted entitlements at every checked instant, the rejected lines, exit 0 or 1", arguments: SignedHistory.all)
     func history(_ history: SignedHistory) throws {
         for check in history.checks {
-            let output = try VerifyJWSProcess.run(Self.arguments(for: history, at: check.at) + ["TestVectors/histories/\(history.file)"])
+            let output = try Tool.run(Self.arguments(for: history, at: check.at) + ["TestVectors/histories/\(history.file)"])
             let object = try Self.object(output)
             #expect(output.status == (history.rejected.isEmpty ? 0 : 1), "stderr: \(output.stderr)")
             #expect((object["at"] as? NSNumber)?.int64Value == Int64(check.instant.timeIntervalSince1970 * 1000))
@@ -46,9 +47,9 @@ struct EntitlementsCommandTests {
         let history = try #require(SignedHistory.all.first { $0.name == "refund-then-repurchase" })
         let lines = try history.lines()
         let check = try #require(history.checks.last)
-        let inOrder = try VerifyJWSProcess.run(Self.arguments(for: history, at: check.at) + ["TestVectors/histories/\(history.file)"])
+        let inOrder = try Tool.run(Self.arguments(for: history, at: check.at) + ["TestVectors/histories/\(history.file)"])
         let scrambled = (lines.reversed() + lines).joined(separator: "\n\n")
-        let fromStandardInput = try VerifyJWSProcess.run(Self.arguments(for: history, at: check.at) + ["-"], stdin: Data(scrambled.utf8))
+        let fromStandardInput = try Tool.run(Self.arguments(for: history, at: check.at) + ["-"], stdin: Data(scrambled.utf8))
         #expect(inOrder.status == 0 && fromStandardInput.status == 0)
         #expect(try Self.object(inOrder)["entitlements"] as? NSArray == Self.object(fromStandardInput)["entitlements"] as? NSArray)
         #expect(inOrder.stdout == fromStandardInput.stdout)
@@ -56,14 +57,14 @@ struct EntitlementsCommandTests {
 
     @Test("nothing granted still exits 0 with an empty list; --at now is accepted")
     func nothingGranted() throws {
-        let output = try VerifyJWSProcess.run(Self.options + ["--at", "2025-06-01T00:00:00Z", "TestVectors/histories/renewal-chain.txt"])
+        let output = try Tool.run(Self.options + ["--at", "2025-06-01T00:00:00Z", "TestVectors/histories/renewal-chain.txt"])
         #expect(output.status == 0)
         let object = try Self.object(output)
         #expect((object["entitlements"] as? [Any])?.isEmpty == true)
         #expect((object["rejected"] as? [Any])?.isEmpty == true)
         #expect(object["at"] as? Int == 1_748_736_000_000)
 
-        let empty = try VerifyJWSProcess.run(Self.options + ["--at", "now"], stdin: Data("\n\n".utf8))
+        let empty = try Tool.run(Self.options + ["--at", "now"], stdin: Data("\n\n".utf8))
         #expect(empty.status == 0)
         #expect((try Self.object(empty)["entitlements"] as? [Any])?.isEmpty == true)
     }
@@ -73,7 +74,7 @@ struct EntitlementsCommandTests {
         let good = try SignedHistory.all.first { $0.name == "consumables" }.map { try $0.lines() } ?? []
         let appTransaction = try TestPaths.text(TestPaths.testVector("jws/app-transaction-valid.jws"))
         let input = (good + ["not a jws", appTransaction]).joined(separator: "\n")
-        let output = try VerifyJWSProcess.run(Self.options + ["--at", "2026-01-10T00:00:00Z", "-"], stdin: Data(input.utf8))
+        let output = try Tool.run(Self.options + ["--at", "2026-01-10T00:00:00Z", "-"], stdin: Data(input.utf8))
         #expect(output.status == 2)
         let object = try Self.object(output)
         let rejected = try #require(object["rejected"] as? [[String: Any]])
@@ -86,7 +87,7 @@ struct EntitlementsCommandTests {
 
     @Test("data signed by another PKI is unverified: exit 1, nothing granted from it")
     func untrustedRoot() throws {
-        let output = try VerifyJWSProcess.run(["entitlements", "--root", "TestVectors/pki/root.der", "--at", "2026-01-10T00:00:00Z", "TestVectors/histories/consumables.txt"])
+        let output = try Tool.run(["entitlements", "--root", "TestVectors/pki/root.der", "--at", "2026-01-10T00:00:00Z", "TestVectors/histories/consumables.txt"])
         #expect(output.status == 1)
         let object = try Self.object(output)
         #expect((object["entitlements"] as? [Any])?.isEmpty == true)
@@ -99,7 +100,7 @@ struct EntitlementsCommandTests {
         ["--environment", "Production"], ["a.txt", "b.txt"],
     ])
     func badArguments(_ arguments: [String]) throws {
-        let output = try VerifyJWSProcess.run(["entitlements"] + arguments, stdin: Data())
+        let output = try Tool.run(["entitlements"] + arguments, stdin: Data())
         #expect(output.status == 2, "stderr: \(output.stderr)")
         #expect(!output.stderr.isEmpty)
         #expect(output.stdout.isEmpty)
@@ -107,10 +108,10 @@ struct EntitlementsCommandTests {
 
     @Test("verify-jws FILE and its options work as before beside the subcommand")
     func rootCommandUnchanged() throws {
-        let output = try VerifyJWSProcess.run(["--root", "TestVectors/pki/root.der", "--bundle-id", "com.example.app", "--environment", "Sandbox", "--no-strict", "--format", "json", "TestVectors/jws/transaction-valid.jws"])
+        let output = try Tool.run(["--root", "TestVectors/pki/root.der", "--bundle-id", "com.example.app", "--environment", "Sandbox", "--no-strict", "--format", "json", "TestVectors/jws/transaction-valid.jws"])
         #expect(output.status == 0)
         #expect(output.jsonLines.first?["status"] as? String == "verified")
-        let help = try VerifyJWSProcess.run(["entitlements", "--help"])
+        let help = try Tool.run(["entitlements", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("--at"))
         #expect(help.stdout.contains("--bundle-id"))

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import AppStoreVerification
 import Foundation
 import Testing
@@ -45,7 +46,7 @@ struct ForgedOutputTests {
         // A purchase whose productId carries the hostile text; its bundle ID stays the vector's.
         let jws = try minted.sign(MintedJWS.transaction(["productId": Self.hostileJSON, "type": "\"Non-Consumable\""]))
         // After the purchase (2026-03-01).
-        let output = try VerifyJWSProcess.run(["entitlements", "--root", minted.rootFile().path, "--at", "2026-03-15T00:00:00Z", "-"],
+        let output = try Tool.run(["entitlements", "--root", minted.rootFile().path, "--at", "2026-03-15T00:00:00Z", "-"],
                                               stdin: Data((jws + "\n").utf8))
         Self.assertClean(output.stdout, "verify-jws entitlements JSON")
         #expect(output.stdout.contains("\\u202e"), "\(output.stdout)")
@@ -70,7 +71,7 @@ struct ForgedOutputTests {
         }
         Self.assertClean(error.message, "the library's bundle ID message")
         Self.assertClean(error.description, "the library's error description")
-        let output = try VerifyJWSProcess.run(["--root", minted.rootFile().path, "--format", "text", "-"], stdin: Data((jws + "\n").utf8))
+        let output = try Tool.run(["--root", minted.rootFile().path, "--format", "text", "-"], stdin: Data((jws + "\n").utf8))
         #expect(output.status == 0, "no bundle ID configured: the signature holds")
         Self.assertClean(output.stdout, "verify-jws text output")
         #expect(output.stdout.contains("\\n✔ verified"), "\(output.stdout)")
@@ -91,7 +92,7 @@ struct ForgedOutputTests {
             Self.assertClean(error.message, "the duplicate-key message")
             return error.message.contains("duplicate key")
         }
-        let output = try VerifyJWSProcess.run(["--root", minted.rootFile().path, "--format", "text", "-"], stdin: Data((jws + "\n").utf8))
+        let output = try Tool.run(["--root", minted.rootFile().path, "--format", "text", "-"], stdin: Data((jws + "\n").utf8))
         #expect(output.status == 2)
         Self.assertClean(output.stdout + output.stderr, "verify-jws on a duplicate key")
     }
@@ -121,7 +122,7 @@ struct ForgedOutputTests {
         Self.assertClean(error.message, "the receipt's error")
         let fieldsFile = directory.appendingPathComponent("fields.b64")
         try Data((fields.base64EncodedString() + "\n").utf8).write(to: fieldsFile)
-        let output = try VerifyJWSProcess.run(["--type", "app-receipt", "--format", "text", fieldsFile.path])
+        let output = try Tool.run(["--type", "app-receipt", "--format", "text", fieldsFile.path])
         #expect(output.status == 1, "\(output.stderr)")
         Self.assertClean(output.stdout, "verify-jws text output of a receipt")
         #expect(Self.showsEscapedOverride(output.stdout), "\(output.stdout)")
@@ -137,7 +138,7 @@ struct ForgedOutputTests {
         }
         let dateFile = directory.appendingPathComponent("date.b64")
         try Data((date.base64EncodedString() + "\n").utf8).write(to: dateFile)
-        let dateOutput = try VerifyJWSProcess.run(["--type", "app-receipt", "--format", "text", dateFile.path])
+        let dateOutput = try Tool.run(["--type", "app-receipt", "--format", "text", dateFile.path])
         #expect(dateOutput.status == 2)
         Self.assertClean(dateOutput.stdout + dateOutput.stderr, "verify-jws on a receipt date error")
     }

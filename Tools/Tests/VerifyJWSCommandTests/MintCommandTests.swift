@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 
@@ -8,8 +9,8 @@ import Testing
     /// The PKI directory, created once by `verify-jws test-pki create` (it holds private keys:
     /// deleted when the test process ends).
     static let pki: Result<String, any Error> = Result {
-        try ProcessLifeline.deleteWhenThisProcessEnds(directory)
-        let created = try VerifyJWSProcess.run(["test-pki", "create", directory.path])
+        try ProcessRunner.deleteWhenThisProcessEnds(directory)
+        let created = try Tool.run(["test-pki", "create", directory.path])
         guard created.status == 0 else { throw CommandFailure(text: created.stderr) }
         return directory.path
     }
@@ -33,13 +34,13 @@ import Testing
     ])
     func mintedLinesVerifyThroughThePipe(kind: String, payload: String) throws {
         let directory = try Self.pki.get()
-        let minted = try VerifyJWSProcess.run(["mint", kind, "--pki", directory, "-"], stdin: Data((payload + "\n\n" + payload + "\n").utf8))
+        let minted = try Tool.run(["mint", kind, "--pki", directory, "-"], stdin: Data((payload + "\n\n" + payload + "\n").utf8))
         #expect(minted.status == 0, "\(minted.stderr)")
         let lines = minted.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         // The tool's --type names renewal info 'renewal'.
         let type = kind == "renewal-info" ? "renewal" : kind
-        let verified = try VerifyJWSProcess.run(["--root", directory + "/root.der", "--type", type, "--format", "json", "-"], stdin: Data(minted.stdout.utf8))
+        let verified = try Tool.run(["--root", directory + "/root.der", "--type", type, "--format", "json", "-"], stdin: Data(minted.stdout.utf8))
         #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
         if kind == "transaction", let first = lines.first {
             // Signed exactly as given.
@@ -56,15 +57,15 @@ import Testing
     @Test func mintedAppReceiptsVerifyWithTheReceiptRoot() throws {
         let directory = try Self.pki.get()
         let receipt = #"{"environment":"ProductionSandbox","bundleId":"com.example.app","receiptCreationDate":1772366400000,"inApp":[{"productId":"p","transactionId":"3","purchaseDate":1772366400000}]}"#
-        let minted = try VerifyJWSProcess.run(["mint", "app-receipt", "--pki", directory], stdin: Data((receipt + "\n").utf8))
+        let minted = try Tool.run(["mint", "app-receipt", "--pki", directory], stdin: Data((receipt + "\n").utf8))
         #expect(minted.status == 0, "\(minted.stderr)")
-        let verified = try VerifyJWSProcess.run(["--root", directory + "/receipt-root.der", "--type", "app-receipt", "-"], stdin: Data(minted.stdout.utf8))
+        let verified = try Tool.run(["--root", directory + "/receipt-root.der", "--type", "app-receipt", "-"], stdin: Data(minted.stdout.utf8))
         #expect(verified.status == 0, "\(verified.stdout) \(verified.stderr)")
     }
 
     @Test func badPayloadJSONNamesTheLineAndExitsTwo() throws {
         let directory = try Self.pki.get()
-        let minted = try VerifyJWSProcess.run(["mint", "transaction", "--pki", directory, "-"], stdin: Data("{\"a\":1}\n{\"a\":\n".utf8))
+        let minted = try Tool.run(["mint", "transaction", "--pki", directory, "-"], stdin: Data("{\"a\":1}\n{\"a\":\n".utf8))
         #expect(minted.status == 2)
         #expect(minted.stderr.contains("line 2"))
         #expect(minted.stderr.contains("not a JSON object"))
@@ -73,10 +74,10 @@ import Testing
     @Test func anExpiredPKIsDataIsRefused() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mint-cli-expired-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try VerifyJWSProcess.run(["test-pki", "create", directory.path, "--expired"]).status == 0)
-        let minted = try VerifyJWSProcess.run(["mint", "transaction", "--pki", directory.path], stdin: Data((Self.transaction + "\n").utf8))
+        #expect(try Tool.run(["test-pki", "create", directory.path, "--expired"]).status == 0)
+        let minted = try Tool.run(["mint", "transaction", "--pki", directory.path], stdin: Data((Self.transaction + "\n").utf8))
         #expect(minted.status == 0, "\(minted.stderr)")
-        let verified = try VerifyJWSProcess.run(["--root", directory.path + "/root.der", "-"], stdin: Data(minted.stdout.utf8))
+        let verified = try Tool.run(["--root", directory.path + "/root.der", "-"], stdin: Data(minted.stdout.utf8))
         #expect(verified.status == 1)
         #expect(verified.stdout.contains("invalidCertificateChain"))
     }
@@ -84,12 +85,12 @@ import Testing
     @Test func testPKICreateRefusesToReplaceAPKIWithoutForce() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mint-cli-force-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try VerifyJWSProcess.run(["test-pki", "create", directory.path]).status == 0)
+        #expect(try Tool.run(["test-pki", "create", directory.path]).status == 0)
         let root = try Data(contentsOf: directory.appendingPathComponent("root.der"))
         let key = try Data(contentsOf: directory.appendingPathComponent("leaf.key"))
 
         // A second create names the PKI already there and --force, exits 2, and leaves every file as it was.
-        let refused = try VerifyJWSProcess.run(["test-pki", "create", directory.path])
+        let refused = try Tool.run(["test-pki", "create", directory.path])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("already holds a test PKI"))
         #expect(refused.stderr.contains("--force"))
@@ -97,7 +98,7 @@ import Testing
         #expect(try Data(contentsOf: directory.appendingPathComponent("leaf.key")) == key)
 
         // With --force, a new PKI replaces it: another root.
-        let forced = try VerifyJWSProcess.run(["test-pki", "create", directory.path, "--force"])
+        let forced = try Tool.run(["test-pki", "create", directory.path, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try Data(contentsOf: directory.appendingPathComponent("root.der")) != root)
     }
@@ -107,13 +108,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("notes\n".utf8).write(to: directory.appendingPathComponent("README"))
-        let created = try VerifyJWSProcess.run(["test-pki", "create", directory.path])
+        let created = try Tool.run(["test-pki", "create", directory.path])
         #expect(created.status == 0, "\(created.stderr)")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("root.der").path))
     }
 
     @Test func aMissingPKIDirectoryIsExplained() throws {
-        let minted = try VerifyJWSProcess.run(["mint", "transaction", "--pki", "/nonexistent-pki-dir"], stdin: Data((Self.transaction + "\n").utf8))
+        let minted = try Tool.run(["mint", "transaction", "--pki", "/nonexistent-pki-dir"], stdin: Data((Self.transaction + "\n").utf8))
         #expect(minted.status == 2)
         #expect(minted.stderr.contains("test-pki create"))
     }

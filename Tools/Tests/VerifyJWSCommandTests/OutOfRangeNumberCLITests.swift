@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ struct OutOfRangeNumberCLITests {
     func claimOutOfRange(_ index: Int) throws {
         let (name, value) = Self.claims[index]
         let jws = try minted.sign(MintedJWS.transaction(extra: [(name, value)]))
-        let output = try VerifyJWSProcess.run(["--root", minted.rootFile().path, "--format", "json", "-"], stdin: Data((jws + "\n").utf8))
+        let output = try Tool.run(["--root", minted.rootFile().path, "--format", "json", "-"], stdin: Data((jws + "\n").utf8))
         #expect(output.status == 1, "\(name)=\(value): exit \(output.status), \(output.stderr)")
         let line = try #require(output.jsonLines.first, "\(output.stdout)")
         #expect(line["status"] as? String == "unverified", "\(output.stdout)")
@@ -33,7 +34,7 @@ struct OutOfRangeNumberCLITests {
     func hugeModelDates(_ value: String) throws {
         let jws = try minted.sign(MintedJWS.transaction(["purchaseDate": value, "expiresDate": value, "originalPurchaseDate": value]))
         for format in ["text", "json"] {
-            let output = try VerifyJWSProcess.run(["--root", minted.rootFile().path, "--format", format, "-"], stdin: Data((jws + "\n").utf8))
+            let output = try Tool.run(["--root", minted.rootFile().path, "--format", format, "-"], stdin: Data((jws + "\n").utf8))
             #expect(output.status == 0 || output.status == 1, "purchaseDate \(value), \(format): exit \(output.status), \(output.stderr)")
         }
     }

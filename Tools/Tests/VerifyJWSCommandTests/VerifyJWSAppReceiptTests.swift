@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ struct VerifyJWSAppReceiptTests {
     @Test("--type app-receipt prints each receipt's verdict and payload as JSON, --root replacing the receipt root")
     func typeAppReceipt() throws {
         let input = try ["valid-sha256.der", "tampered-content.der", "two-signers.der"].map(Self.line).joined(separator: "\n") + "\n"
-        let output = try VerifyJWSProcess.run(["--type", "app-receipt", "--format", "json"] + Self.rootArguments, stdin: Data(input.utf8))
+        let output = try Tool.run(["--type", "app-receipt", "--format", "json"] + Self.rootArguments, stdin: Data(input.utf8))
         let lines = output.jsonLines
         #expect(lines.count == 3, "\(output.stdout) \(output.stderr)")
         guard lines.count == 3 else { return }
@@ -36,7 +37,7 @@ struct VerifyJWSAppReceiptTests {
     func autoDetection() throws {
         let input = try Self.line("valid-base64.b64") + "\n"
         // Without --root the receipt is checked against Apple Root CA, which does not anchor the test PKI.
-        let defaultRoot = try VerifyJWSProcess.run(["--format", "json"], stdin: Data(input.utf8))
+        let defaultRoot = try Tool.run(["--format", "json"], stdin: Data(input.utf8))
         #expect(defaultRoot.jsonLines.first?["type"] as? String == "app-receipt")
         #expect((defaultRoot.jsonLines.first?["error"] as? [String: Any])?["code"] as? String == "invalidCertificateChain")
         #expect(defaultRoot.status == 1)
@@ -50,7 +51,7 @@ struct VerifyJWSAppReceiptTests {
         #expect(lines[1].hasPrefix("MIA"), "an indefinite length: \(lines[1].prefix(8))")
         let input = lines.joined(separator: "\n") + "\n"
         // --root in auto mode replaces the receipt roots too: the minted receipts verify under the test root.
-        let output = try VerifyJWSProcess.run(["--format", "json", "--root", "TestVectors/receipts/pki/root.der"], stdin: Data(input.utf8))
+        let output = try Tool.run(["--format", "json", "--root", "TestVectors/receipts/pki/root.der"], stdin: Data(input.utf8))
         let results = output.jsonLines
         try #require(results.count == files.count, "\(output.stdout) \(output.stderr)")
         for (file, result) in zip(files, results) {
@@ -72,7 +73,7 @@ struct VerifyJWSAppReceiptTests {
             String(receipt.prefix(23)) + "=",                    // padding inside the decoded prefix
         ]
         #expect(certificate.hasPrefix("MII"))
-        let output = try VerifyJWSProcess.run(["--format", "json", "--root", "TestVectors/receipts/pki/root.der"],
+        let output = try Tool.run(["--format", "json", "--root", "TestVectors/receipts/pki/root.der"],
                                               stdin: Data((lookAlikes.joined(separator: "\n") + "\n").utf8))
         let results = output.jsonLines
         try #require(results.count == lookAlikes.count, "\(output.stdout) \(output.stderr)")
@@ -89,7 +90,7 @@ struct VerifyJWSAppReceiptTests {
         let jws = try TestPaths.text(TestPaths.testVector("jws/transaction-valid.jws"))
         let input = Data((receipt + "\n" + jws + "\n").utf8)
         func statuses(_ roots: [String]) throws -> [String?] {
-            let output = try VerifyJWSProcess.run(["--format", "json"] + roots.flatMap { ["--root", $0] }, stdin: input)
+            let output = try Tool.run(["--format", "json"] + roots.flatMap { ["--root", $0] }, stdin: input)
             return output.jsonLines.map { $0["status"] as? String }
         }
         #expect(try statuses(["TestVectors/receipts/pki/root.der", "TestVectors/pki/root.der"]) == ["verified", "verified"])
@@ -103,7 +104,7 @@ struct VerifyJWSAppReceiptTests {
     func effectiveDates() throws {
         let input = Data((try Self.line("valid-sha256.der") + "\n").utf8)
         for (date, status) in [("created", "verified"), ("signed", "verified"), ("2028-01-01T00:00:00Z", "unverified")] {
-            let output = try VerifyJWSProcess.run(["--type", "app-receipt", "--format", "json", "--effective-date", date] + Self.rootArguments, stdin: input)
+            let output = try Tool.run(["--type", "app-receipt", "--format", "json", "--effective-date", date] + Self.rootArguments, stdin: input)
             #expect(output.jsonLines.first?["status"] as? String == status, "\(date): \(output.stdout)")
         }
     }
@@ -112,10 +113,10 @@ struct VerifyJWSAppReceiptTests {
     func xcodeReceipt() throws {
         let receipt = try TestPaths.text(TestPaths.sharedFile("vectors/apple/xcode/xcode-app-receipt-with-transaction")).replacingOccurrences(of: "\n", with: "")
         let certificate = TestPaths.sharedFile("apple/StoreKitTestCertificate.cer").path
-        let without = try VerifyJWSProcess.run(["--format", "json"], stdin: Data((receipt + "\n").utf8))
+        let without = try Tool.run(["--format", "json"], stdin: Data((receipt + "\n").utf8))
         #expect(without.jsonLines.first?["status"] as? String == "unverified")
         for type in ["app-receipt", "auto"] {
-            let with = try VerifyJWSProcess.run(["--type", type, "--format", "json", "--xcode-certificate", certificate], stdin: Data((receipt + "\n").utf8))
+            let with = try Tool.run(["--type", type, "--format", "json", "--xcode-certificate", certificate], stdin: Data((receipt + "\n").utf8))
             #expect(with.jsonLines.first?["status"] as? String == "verified", "\(type): \(with.stdout) \(with.stderr)")
             #expect(with.status == 0)
         }
@@ -125,7 +126,7 @@ struct VerifyJWSAppReceiptTests {
           arguments: ReceiptVectorCLIGroup.all)
     func manifestThroughCLI(_ group: ReceiptVectorCLIGroup) throws {
         let input = try group.vectors.map(ReceiptVectorCLIGroup.line).joined(separator: "\n") + "\n"
-        let output = try VerifyJWSProcess.run(group.arguments + ["--format", "json"], stdin: Data(input.utf8))
+        let output = try Tool.run(group.arguments + ["--format", "json"], stdin: Data(input.utf8))
         let lines = output.jsonLines
         try #require(lines.count == group.vectors.count, "\(output.stdout) \(output.stderr)")
         for (vector, line) in zip(group.vectors, lines) {
@@ -147,7 +148,7 @@ struct VerifyJWSAppReceiptTests {
     @Test("text output shows the receipt's fields")
     func textOutput() throws {
         let input = Data((try Self.line("valid-sha256.der") + "\n").utf8)
-        let output = try VerifyJWSProcess.run(["--type", "app-receipt"] + Self.rootArguments, stdin: input)
+        let output = try Tool.run(["--type", "app-receipt"] + Self.rootArguments, stdin: input)
         #expect(output.status == 0)
         #expect(output.stdout.contains("verified: an app receipt"))
         #expect(output.stdout.contains("receiptCreationDate"))

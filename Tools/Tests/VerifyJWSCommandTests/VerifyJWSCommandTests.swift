@@ -1,49 +1,6 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
-
-/// Runs the `verify-jws` executable that `swift test` built beside the test bundle (this test
-/// target depends on the executable target, so `swift test` builds it), in the repository's root:
-/// arguments name files as `TestVectors/...`.
-struct VerifyJWSProcess {
-    static let executable: URL = {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [directory, directory.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("verify-jws")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return directory.appendingPathComponent("verify-jws")
-    }()
-
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-
-        /// Each stdout line parsed as a JSON object.
-        var jsonLines: [[String: Any]] {
-            stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        }
-    }
-
-    /// Runs the tool (through ``ProcessRunner``: SIGPIPE ignored, so a tool that exits before
-    /// reading all its input cannot kill the test process).
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
-        let run = try ProcessRunner.run(executable, arguments, stdin: stdin, in: TestPaths.repositoryRoot)
-        return Output(status: run.status, stdout: String(decoding: run.stdout, as: UTF8.self), stderr: String(decoding: run.stderr, as: UTF8.self))
-    }
-
-    /// The arguments that configure the tool like a manifest vector's options.
-    static func arguments(for vector: ManifestVector) -> [String] {
-        var arguments = ["--format", "json", "--type", vector.type]
-        for root in vector.options.roots { arguments += ["--root", "TestVectors/\(root)"] }
-        if let bundleId = vector.options.bundleId { arguments += ["--bundle-id", bundleId] }
-        if let environment = vector.options.environment { arguments += ["--environment", environment] }
-        if let appAppleId = vector.options.appAppleId { arguments += ["--app-apple-id", String(appAppleId)] }
-        if let effectiveDate = vector.options.effectiveDate { arguments += ["--effective-date", effectiveDate] }
-        if vector.options.strict == false { arguments.append("--no-strict") }
-        return arguments + ["TestVectors/\(vector.file)"]
-    }
-}
 
 @Suite("verify-jws")
 struct VerifyJWSCommandTests {
@@ -51,7 +8,7 @@ struct VerifyJWSCommandTests {
 
     @Test("every shipped vector gets its expected status and code, and the matching exit status", arguments: ManifestVector.all)
     func manifestVector(_ vector: ManifestVector) throws {
-        let output = try VerifyJWSProcess.run(VerifyJWSProcess.arguments(for: vector))
+        let output = try Tool.run(Tool.arguments(for: vector))
         let lines = output.jsonLines
         try #require(lines.count == 1, "stdout: \(output.stdout) stderr: \(output.stderr)")
         #expect(lines[0]["status"] as? String == vector.expected.status)
@@ -68,7 +25,8 @@ struct VerifyJWSCommandTests {
 
     @Test("the README's run command verifies a shipped vector and exits 0")
     func readmeCommand() throws {
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["TestVectors/jws/transaction-valid.jws"])
+        // As users run it: the binary, its exit status.
+        let output = try Tool.runProcess(Self.testRoot + ["TestVectors/jws/transaction-valid.jws"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("verified"))
         #expect(output.stdout.contains("transactionId"))
@@ -79,11 +37,11 @@ struct VerifyJWSCommandTests {
         let valid = try TestPaths.text(TestPaths.testVector("jws/transaction-valid.jws"))
         let tampered = try TestPaths.text(TestPaths.testVector("jws/tampered-payload.jws"))
         let input = "\n\(valid)\r\n\n\(tampered)\n   \n\(valid)\n"
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "--bundle-id", "com.example.app", "-"], stdin: Data(input.utf8))
+        let output = try Tool.run(Self.testRoot + ["--format", "json", "--bundle-id", "com.example.app", "-"], stdin: Data(input.utf8))
         #expect(output.jsonLines.map { $0["status"] as? String } == ["verified", "unverified", "verified"])
         #expect(output.status == 1)
 
-        let both = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "TestVectors/jws/transaction-valid.jws", "TestVectors/jws/two-segments.jws", "TestVectors/jws/renewal-valid.jws"])
+        let both = try Tool.run(Self.testRoot + ["--format", "json", "TestVectors/jws/transaction-valid.jws", "TestVectors/jws/two-segments.jws", "TestVectors/jws/renewal-valid.jws"])
         #expect(both.jsonLines.map { $0["status"] as? String } == ["verified", "malformed", "verified"])
         #expect(both.jsonLines.map { $0["type"] as? String } == ["transaction", "transaction", "renewal"])
         #expect(both.status == 2)
@@ -95,19 +53,19 @@ struct VerifyJWSCommandTests {
         let names = ["transaction-valid", "tampered-payload", "two-segments", "renewal-valid", "expired-leaf", "notification-valid"]
         let texts = try names.map { try TestPaths.text(TestPaths.testVector("jws/\($0).jws")) }
         let input = (0..<300).map { texts[$0 % texts.count] }.joined(separator: "\n")
-        let one = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "--jobs", "1", "-"], stdin: Data(input.utf8))
-        let two = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "--jobs", "2", "-"], stdin: Data(input.utf8))
+        let one = try Tool.run(Self.testRoot + ["--format", "json", "--jobs", "1", "-"], stdin: Data(input.utf8))
+        let two = try Tool.run(Self.testRoot + ["--format", "json", "--jobs", "2", "-"], stdin: Data(input.utf8))
         #expect(one.jsonLines.count == 300)
         #expect(one.stdout == two.stdout)
         #expect(one.status == 2 && two.status == 2)
-        #expect(try VerifyJWSProcess.run(["--jobs", "0"], stdin: Data()).status == 2)
+        #expect(try Tool.run(["--jobs", "0"], stdin: Data()).status == 2)
     }
 
     @Test("a notification body as Apple POSTs it is accepted and its nested data shown verified")
     func notificationBody() throws {
         let jws = try TestPaths.text(TestPaths.testVector("jws/notification-valid.jws"))
         let body = String(decoding: try JSONSerialization.data(withJSONObject: ["signedPayload": jws]), as: UTF8.self)
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json"], stdin: Data(body.utf8))
+        let output = try Tool.run(Self.testRoot + ["--format", "json"], stdin: Data(body.utf8))
         let line = try #require(output.jsonLines.first)
         #expect(line["status"] as? String == "verified")
         #expect(line["type"] as? String == "notification")
@@ -117,7 +75,7 @@ struct VerifyJWSCommandTests {
         #expect((transaction["payload"] as? [String: Any])?["transactionId"] as? String == "2000000123456789")
         #expect(output.status == 0)
 
-        let text = try VerifyJWSProcess.run(Self.testRoot + ["TestVectors/jws/notification-tampered-inner.jws"])
+        let text = try Tool.run(Self.testRoot + ["TestVectors/jws/notification-tampered-inner.jws"])
         #expect(text.status == 1)
         #expect(text.stdout.contains("signedTransactionInfo"))
         #expect(text.stdout.contains("invalidSignature"))
@@ -127,7 +85,7 @@ struct VerifyJWSCommandTests {
     func strictNotificationBody() throws {
         let jws = try TestPaths.text(TestPaths.testVector("jws/notification-valid.jws"))
         let duplicate = "{\"signedPayload\":\"x.y.z\",\"signedPayload\":\"\(jws)\"}\n"
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json"], stdin: Data(duplicate.utf8))
+        let output = try Tool.run(Self.testRoot + ["--format", "json"], stdin: Data(duplicate.utf8))
         let line = try #require(output.jsonLines.first)
         #expect(line["status"] as? String == "malformed")
         #expect((line["error"] as? [String: Any])?["code"] as? String == "invalidJSON")
@@ -140,7 +98,8 @@ struct VerifyJWSCommandTests {
         ["no/such/input.jws"], ["--type", "receipt"],
     ])
     func badArguments(_ arguments: [String]) throws {
-        let output = try VerifyJWSProcess.run(arguments, stdin: Data())
+        // The binary's exit status for argument errors.
+        let output = try Tool.runProcess(arguments, stdin: Data())
         #expect(output.status == 2, "stderr: \(output.stderr)")
         #expect(!output.stderr.isEmpty)
     }
@@ -162,7 +121,7 @@ struct VerifyJWSCommandTests {
             }
             lines.append(String(decoding: bytes, as: UTF8.self))
         }
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json"], stdin: Data(lines.joined(separator: "\n").utf8))
+        let output = try Tool.run(Self.testRoot + ["--format", "json"], stdin: Data(lines.joined(separator: "\n").utf8))
         #expect(output.jsonLines.count == lines.count, "stderr: \(output.stderr.prefix(500))")
         #expect([1, 2].contains(output.status))
         for line in output.jsonLines {

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import AppStoreVerification
 import Foundation
 import Testing
@@ -34,7 +35,7 @@ struct VerifyJWSRealAppReceiptTests {
 
     @Test("every real receipt verifies at its creation date (the default) against the embedded Apple Root CA, its JSON payload the library's")
     func verifiedAtCreationDate() throws {
-        let output = try VerifyJWSProcess.run(["--type", "app-receipt", "--format", "json"], stdin: Self.input())
+        let output = try Tool.run(["--type", "app-receipt", "--format", "json"], stdin: Self.input())
         let lines = output.jsonLines
         try #require(lines.count == Self.files.count, "\(output.stdout) \(output.stderr)")
         #expect(output.status == 0, "\(output.stderr)")
@@ -51,7 +52,7 @@ struct VerifyJWSRealAppReceiptTests {
 
     @Test("with --effective-date now every real receipt whose leaf has expired is unverified: invalidCertificateChain")
     func unverifiedNow() throws {
-        let output = try VerifyJWSProcess.run(["--type", "app-receipt", "--format", "json", "--effective-date", "now"], stdin: Self.input())
+        let output = try Tool.run(["--type", "app-receipt", "--format", "json", "--effective-date", "now"], stdin: Self.input())
         let lines = output.jsonLines
         try #require(lines.count == Self.files.count, "\(output.stdout) \(output.stderr)")
         var expired = 0

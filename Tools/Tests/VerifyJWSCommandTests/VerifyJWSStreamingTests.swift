@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ struct VerifyJWSStreamingTests {
 
     @Test("a line written to standard input is answered before standard input is closed", arguments: ["1", "2"])
     func answersBeforeEndOfInput(jobs: String) throws {
-        let tool = try ProcessRunner.Interactive(VerifyJWSProcess.executable, Self.testRoot + ["--format", "json", "--jobs", jobs, "-"],
+        let tool = try ProcessRunner.Interactive(Tool.executable, Self.testRoot + ["--format", "json", "--jobs", jobs, "-"],
                                                  in: TestPaths.repositoryRoot)
         try tool.write(try Self.vector("transaction-valid") + "\n")
         let first = tool.lines(1)
@@ -28,11 +29,11 @@ struct VerifyJWSStreamingTests {
     func earlyExitWhileWriting() throws {
         // An unknown option: the tool exits at once, 16 MB of input unread; the pipe holds 64 KB.
         let input = Data(repeating: UInt8(ascii: "a"), count: 16 << 20)
-        let output = try VerifyJWSProcess.run(["--no-such-option", "-"], stdin: input)
+        let output = try Tool.runProcess(["--no-such-option", "-"], stdin: input)
         #expect(output.status != 0)
         #expect(output.stderr.contains("no-such-option"), "\(output.stderr)")
         // And an interactive write after the tool has gone throws instead of raising SIGPIPE.
-        let tool = try ProcessRunner.Interactive(VerifyJWSProcess.executable, ["--no-such-option", "-"], in: TestPaths.repositoryRoot)
+        let tool = try ProcessRunner.Interactive(Tool.executable, ["--no-such-option", "-"], in: TestPaths.repositoryRoot)
         #expect(tool.lines(1) == nil)  // standard output ended: the tool has gone
         #expect(throws: (any Error).self) { try tool.write(String(repeating: "a", count: 1 << 20)) }
         #expect(tool.finish() != 0)
@@ -40,7 +41,7 @@ struct VerifyJWSStreamingTests {
 
     @Test("empty input exits 2 and says 'no input'", arguments: ["", "\n  \n\r\n"])
     func emptyInput(text: String) throws {
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["-"], stdin: Data(text.utf8))
+        let output = try Tool.run(Self.testRoot + ["-"], stdin: Data(text.utf8))
         #expect(output.status == 2)
         #expect(output.stderr.contains("no input"))
         #expect(output.stdout.isEmpty)
@@ -50,7 +51,7 @@ struct VerifyJWSStreamingTests {
         ("TestVectors", "directory"), ("no/such/input.jws", "No such file"),
     ])
     func unreadableInput(path: String, reason: String) throws {
-        let output = try VerifyJWSProcess.run(Self.testRoot + [path], stdin: Data())
+        let output = try Tool.run(Self.testRoot + [path], stdin: Data())
         #expect(output.status == 2)
         let lines = output.stderr.split(separator: "\n")
         #expect(lines.count == 1, "stderr: \(output.stderr)")
@@ -64,7 +65,7 @@ struct VerifyJWSStreamingTests {
         Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 131 | 0x80) }),
     ])
     func binaryInput(bytes: Data) throws {
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "-"], stdin: bytes)
+        let output = try Tool.run(Self.testRoot + ["--format", "json", "-"], stdin: bytes)
         #expect(output.status == 2)
         #expect(output.stderr.components(separatedBy: "not text: looks binary").count == 2, "stderr: \(output.stderr)")
         #expect(output.stdout.isEmpty)
@@ -76,7 +77,7 @@ struct VerifyJWSStreamingTests {
         let long = String(repeating: "A", count: 200_000)
         let input = "\(long)\n\(valid)\n"
         let limit = String(valid.utf8.count + 10)
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "--max-input-bytes", limit, "-"], stdin: Data(input.utf8))
+        let output = try Tool.run(Self.testRoot + ["--format", "json", "--max-input-bytes", limit, "-"], stdin: Data(input.utf8))
         let lines = output.jsonLines
         try #require(lines.count == 2, "stdout: \(output.stdout.prefix(500))")
         #expect((lines[0]["error"] as? [String: Any])?["code"] as? String == "inputTooLarge")
@@ -84,14 +85,14 @@ struct VerifyJWSStreamingTests {
         #expect(lines[1]["status"] as? String == "verified")
         #expect(output.status == 2)
 
-        let tight = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "--max-input-bytes", "100", "TestVectors/jws/transaction-valid.jws"])
+        let tight = try Tool.run(Self.testRoot + ["--format", "json", "--max-input-bytes", "100", "TestVectors/jws/transaction-valid.jws"])
         #expect((tight.jsonLines.first?["error"] as? [String: Any])?["code"] as? String == "inputTooLarge")
-        #expect(try VerifyJWSProcess.run(["--max-input-bytes", "0"], stdin: Data()).status == 2)
+        #expect(try Tool.run(["--max-input-bytes", "0"], stdin: Data()).status == 2)
     }
 
     @Test("--help shows 'signed' as the effective-date default and lists the environments once")
     func help() throws {
-        let output = try VerifyJWSProcess.run(["--help"], stdin: Data())
+        let output = try Tool.run(["--help"], stdin: Data())
         #expect(output.status == 0)
         #expect(output.stdout.contains("default: signed"), "help: \(output.stdout)")
         #expect(!output.stdout.contains("EffectiveDateOption"))
@@ -102,7 +103,7 @@ struct VerifyJWSStreamingTests {
 
     @Test("--version prints the package version and the OpenSSL version")
     func version() throws {
-        let output = try VerifyJWSProcess.run(["--version"], stdin: Data())
+        let output = try Tool.run(["--version"], stdin: Data())
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix("verify-jws "))
         #expect(output.stdout.contains("OpenSSL 3"), "stdout: \(output.stdout)")
@@ -114,7 +115,7 @@ struct VerifyJWSStreamingTests {
         let pretty = String(decoding: try JSONSerialization.data(withJSONObject: ["signedPayload": jws], options: [.prettyPrinted]), as: UTF8.self)
         #expect(pretty.contains("\n"))
         let input = pretty + "\n" + (try Self.vector("transaction-valid")) + "\n"
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "-"], stdin: Data(input.utf8))
+        let output = try Tool.run(Self.testRoot + ["--format", "json", "-"], stdin: Data(input.utf8))
         let lines = output.jsonLines
         try #require(lines.count == 2, "stdout: \(output.stdout.prefix(800))")
         let error = try #require(lines[0]["error"] as? [String: Any])
@@ -123,7 +124,7 @@ struct VerifyJWSStreamingTests {
         #expect(lines[1]["status"] as? String == "verified")
         #expect(output.status == 2)
 
-        let text = try VerifyJWSProcess.run(Self.testRoot + ["-"], stdin: Data(pretty.utf8))
+        let text = try Tool.run(Self.testRoot + ["-"], stdin: Data(pretty.utf8))
         #expect(text.stdout.contains("stdin:1-3"), "stdout: \(text.stdout)")
     }
 
@@ -131,20 +132,20 @@ struct VerifyJWSStreamingTests {
     func truncatedBody() throws {
         let valid = try Self.vector("transaction-valid")
         let input = "{\"signedPayload\":\"eyJhbGciOi\n\(valid)\n"
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["--format", "json", "-"], stdin: Data(input.utf8))
+        let output = try Tool.run(Self.testRoot + ["--format", "json", "-"], stdin: Data(input.utf8))
         #expect(output.jsonLines.map { $0["status"] as? String } == ["malformed", "verified"])
     }
 
     @Test("--environment Production without --app-apple-id names --app-apple-id")
     func productionNeedsAppAppleId() throws {
-        let output = try VerifyJWSProcess.run(["--environment", "Production", "TestVectors/jws/transaction-valid.jws"], stdin: Data())
+        let output = try Tool.run(["--environment", "Production", "TestVectors/jws/transaction-valid.jws"], stdin: Data())
         #expect(output.status == 2)
         #expect(output.stderr.contains("--app-apple-id"), "stderr: \(output.stderr)")
     }
 
     @Test("the text format renders the typed payload: fields in order, dates as ISO 8601 and milliseconds")
     func textFormat() throws {
-        let output = try VerifyJWSProcess.run(Self.testRoot + ["TestVectors/jws/transaction-valid.jws"])
+        let output = try Tool.run(Self.testRoot + ["TestVectors/jws/transaction-valid.jws"])
         #expect(output.status == 0)
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("✔ verified: ") == true)
@@ -157,7 +158,7 @@ struct VerifyJWSStreamingTests {
         let purchaseIndex = try #require(lines.firstIndex { $0.contains("purchaseDate") })
         #expect(transactionIndex < purchaseIndex)
 
-        let notification = try VerifyJWSProcess.run(Self.testRoot + ["TestVectors/jws/notification-valid.jws"])
+        let notification = try Tool.run(Self.testRoot + ["TestVectors/jws/notification-valid.jws"])
         #expect(notification.status == 0)
         #expect(notification.stdout.contains("notificationType"))
         #expect(notification.stdout.contains("✔ verified: a transaction (signedTransactionInfo)"))

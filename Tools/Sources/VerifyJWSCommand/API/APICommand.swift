@@ -35,9 +35,9 @@ struct APICommand: AsyncParsableCommand {
         ]
     )
 
-    /// Parses `arguments` (those after `api`), runs the subcommand they name, and exits: argument
-    /// errors with status 2.
-    static func main(arguments: [String]) async -> Never {
+    /// Parses `arguments` (those after `api`), runs the subcommand they name, and returns the exit
+    /// status (argument errors: 2).
+    static func status(running arguments: [String]) async -> Int32 {
         do {
             let command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -46,9 +46,9 @@ struct APICommand: AsyncParsableCommand {
                 var command = command
                 try command.run()
             }
-            Foundation.exit(0)
+            return 0
         } catch {
-            exitReporting(error)
+            return status(reporting: error)
         }
     }
 }

@@ -1,5 +1,6 @@
 import AppStoreServerAPI
 import AppStoreVerification
+import ArgumentParser
 import Foundation
 
 /// How `verify-jws api` ends after a failure: one line on standard error and the exit status the
@@ -25,9 +26,9 @@ enum APIFailure {
         }
     }
 
-    /// Writes `verify-jws api COMMAND: MESSAGE` on standard error and exits with `status`.
-    static func exit(_ message: String, command: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("verify-jws api \(command): \(LogSafeText.escaping(message))\n".utf8))
-        Foundation.exit(status)
+    /// Writes `verify-jws api COMMAND: MESSAGE` on standard error: the exit (`status`) to throw.
+    static func exit(_ message: String, command: String, status: Int32) -> ExitCode {
+        CommandContext.writeError("verify-jws api \(command): \(LogSafeText.escaping(message))\n")
+        return ExitCode(status)
     }
 }

@@ -27,7 +27,7 @@ struct APIHistoryCommand: AsyncParsableCommand {
         if newestFirst { request.sort = .descending }
         if excludeRevoked { request.revoked = false }
         let transactionId = self.transactionId
-        await APIRunner.run("history", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
+        try await APIRunner.run("history", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
             for try await transaction in client.transactionHistory(transactionId: transactionId, request: request) {
                 writer.write(transaction)
             }

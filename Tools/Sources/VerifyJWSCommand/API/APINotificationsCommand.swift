@@ -49,7 +49,7 @@ struct APINotificationsCommand: AsyncParsableCommand {
             startDate: start?.date ?? Date(timeIntervalSinceNow: -30 * 86_400), endDate: end?.date ?? Date(),
             notificationType: notificationType.map(NotificationTypeV2.init(rawValue:)), notificationSubtype: subtype.map(Subtype.init(rawValue:)),
             transactionId: transactionId, onlyFailures: onlyFailures ? true : nil)
-        await APIRunner.run("notifications", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
+        try await APIRunner.run("notifications", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
             for try await item in client.notificationHistory(request: request) {
                 writer.write(notification: item.notification)
             }

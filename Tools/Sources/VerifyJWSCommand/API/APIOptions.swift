@@ -39,7 +39,7 @@ struct APIOptions: ParsableArguments {
     ///
     /// - Throws: `ValidationError` naming the missing credential (flag and environment variable),
     ///   an unreadable or wrong key, a bad base URL or a bad verifier configuration.
-    func makeClient(environment variables: [String: String] = ProcessInfo.processInfo.environment) throws -> AppStoreServerAPIClient {
+    func makeClient(environment variables: [String: String]) throws -> AppStoreServerAPIClient {
         func required(_ flag: String?, _ name: String, _ variable: APIEnvironmentVariable) throws -> String {
             if let flag, !flag.isEmpty { return flag }
             if let value = variables[variable.rawValue], !value.isEmpty { return value }

@@ -15,7 +15,7 @@ struct APIOrderCommand: AsyncParsableCommand {
 
     func run() async throws {
         let orderId = self.orderId
-        await APIRunner.run("order", id: orderId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
+        try await APIRunner.run("order", id: orderId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
             let response = try await client.lookUpOrderId(orderId: orderId)
             if response.status == .invalid {
                 throw AppStoreServerAPIError(.invalidRequest, "Apple knows no order \(orderId) (order lookup status 1, invalid); check the ID on the customer's receipt email")

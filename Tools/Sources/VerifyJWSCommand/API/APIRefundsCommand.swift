@@ -14,7 +14,7 @@ struct APIRefundsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let transactionId = self.transactionId
-        await APIRunner.run("refunds", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
+        try await APIRunner.run("refunds", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
             for try await transaction in client.refundHistory(transactionId: transactionId) {
                 writer.write(transaction)
             }

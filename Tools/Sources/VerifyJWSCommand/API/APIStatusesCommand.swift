@@ -14,7 +14,7 @@ struct APIStatusesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let transactionId = self.transactionId
-        await APIRunner.run("statuses", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
+        try await APIRunner.run("statuses", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
             let response = try await client.getAllSubscriptionStatuses(transactionId: transactionId)
             for group in response.data {
                 for item in group.lastTransactions {

@@ -14,7 +14,7 @@ struct APITransactionCommand: AsyncParsableCommand {
 
     func run() async throws {
         let transactionId = self.transactionId
-        await APIRunner.run("transaction", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
+        try await APIRunner.run("transaction", id: transactionId, options: options) { (client, writer) async throws(AppStoreServerAPIError) in
             writer.write(try await client.getTransactionInfo(transactionId: transactionId))
         }
     }

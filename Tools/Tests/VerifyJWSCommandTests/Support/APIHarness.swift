@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTesting

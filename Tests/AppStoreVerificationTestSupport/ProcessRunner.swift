@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one way the tests run a process (this file is shared: `Tools/Tests` links to it).
+/// The one way the repository's tests run a process (the library's, Tools' and ReceiptServer's tests).
 ///
 /// SIGPIPE is ignored for the whole test process before any child starts, so a child that exits
 /// before reading all its input makes the write fail with EPIPE (reported, or ignored) instead of
@@ -11,28 +11,33 @@ import Foundation
 ///   without blocking the cooperative pool).
 /// - ``Interactive``: a program whose standard input stays open (answers before end of input).
 /// - ``startUntilThisProcessEnds(_:in:)``: a shell script in the background that ends with this
-///   process (responders, clean-up watchdogs).
-enum ProcessRunner {
-    struct Output: Sendable {
-        var status: Int32
-        var stdout: Data
-        var stderr: Data
+///   process (clean-up watchdogs, ``deleteWhenThisProcessEnds(_:)``); ``BackgroundProcess`` for a
+///   server that must be ready before the tests use it.
+public enum ProcessRunner {
+    /// What a program run to completion left.
+    public struct Output: Sendable {
+        /// Its exit status (or the signal that ended it).
+        public var status: Int32
+        /// Its standard output.
+        public var stdout: Data
+        /// Its standard error.
+        public var stderr: Data
         /// Standard output and standard error as text, one after the other.
-        var output: String { String(decoding: stdout, as: UTF8.self) + String(decoding: stderr, as: UTF8.self) }
+        public var output: String { String(decoding: stdout, as: UTF8.self) + String(decoding: stderr, as: UTF8.self) }
     }
 
     /// SIGPIPE ignored once per process.
-    private static let ignoresSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
+    static let ignoresSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// Runs `executable` with `arguments` (in `directory`, with `environment` when given), feeding
     /// it `stdin` and collecting its output.
-    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+    public static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
                     environment: [String: String]? = nil) throws -> Output {
         try run(URL(fileURLWithPath: executable), arguments, stdin: stdin, in: directory, environment: environment)
     }
 
     /// Runs the program at `executable`; see ``run(_:_:stdin:in:environment:)``.
-    static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+    public static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
                     environment: [String: String]? = nil) throws -> Output {
         _ = ignoresSIGPIPE
         let process = Process()
@@ -67,13 +72,9 @@ enum ProcessRunner {
     /// Runs the program at `executable` without holding a thread of Swift's cooperative pool
     /// while it runs (the wait happens on a Dispatch thread): for tests whose in-process servers
     /// answer the program. See ``run(_:_:stdin:in:environment:)``.
-    static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+    public static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
                     environment: [String: String]? = nil) async throws -> Output {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try run(executable, arguments, stdin: stdin, in: directory, environment: environment) })
-            }
-        }
+        try await offThePool { try run(executable, arguments, stdin: stdin, in: directory, environment: environment) }
     }
 
     private final class Collected: @unchecked Sendable {
@@ -84,7 +85,7 @@ enum ProcessRunner {
     }
 
     /// A program whose standard input stays open, to see its output before its input ends.
-    final class Interactive: @unchecked Sendable {
+    public final class Interactive: @unchecked Sendable {
         private let process = Process()
         private let input = Pipe(), output = Pipe(), errors = Pipe()
         private let lock = NSLock()
@@ -92,7 +93,8 @@ enum ProcessRunner {
         private var ended = false
         private let arrived = DispatchSemaphore(value: 0)
 
-        init(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws {
+        /// Starts `executable` with `arguments` (in `directory` when given).
+        public init(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws {
             _ = ProcessRunner.ignoresSIGPIPE
             process.executableURL = executable
             process.arguments = arguments
@@ -113,13 +115,13 @@ enum ProcessRunner {
         }
 
         /// Writes `text` to the program's standard input; throws (EPIPE) if it has exited.
-        func write(_ text: String) throws {
+        public func write(_ text: String) throws {
             try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
         }
 
         /// The first `count` complete output lines, or `nil` if the program's output ends (or
         /// `limit` passes, a bound for a broken program only) before they all arrive.
-        func lines(_ count: Int, limit: Duration = .seconds(120)) -> [String]? {
+        public func lines(_ count: Int, limit: Duration = .seconds(120)) -> [String]? {
             let deadline = DispatchTime.now() + Double(limit.components.seconds)
             while true {
                 let (lines, ended) = lock.withLock {
@@ -132,7 +134,7 @@ enum ProcessRunner {
         }
 
         /// Closes standard input and waits for the program to exit: its exit status.
-        func finish() -> Int32 {
+        public func finish() -> Int32 {
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
             output.fileHandleForReading.readabilityHandler = nil
@@ -145,13 +147,13 @@ enum ProcessRunner {
     /// inherit it: Foundation's `Process` passes on standard input, output and error alone) and
     /// nothing is ever written, so a watchdog's `read` returns, at end of file, exactly when this
     /// process ends, however it ends, with no polling.
-    private static let lifeline = Pipe()
+    static let lifeline = Pipe()
 
     /// Starts `/bin/sh -c script` in `directory` in the background, detached from this process's
     /// output (`swift test` waits for its pipes to close: a child holding them would keep the run
     /// alive), with the lifeline as its standard input: a script that ends in `read _` acts when
     /// this process has ended (kills what it started, deletes a directory).
-    static func startUntilThisProcessEnds(_ script: String, in directory: URL) throws {
+    public static func startUntilThisProcessEnds(_ script: String, in directory: URL) throws {
         _ = ignoresSIGPIPE
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -161,5 +163,16 @@ enum ProcessRunner {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+    }
+
+    /// Deletes `directory` once this process has ended, however it ends (a watchdog shell outside
+    /// it): test PKIs hold private keys, which must not stay in the temporary directory.
+    public static func deleteWhenThisProcessEnds(_ directory: URL) throws {
+        try startUntilThisProcessEnds("read _; rm -rf -- \(shellQuoted(directory.path))", in: URL(fileURLWithPath: "/"))
+    }
+
+    /// `text` as one single-quoted shell word.
+    public static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -10,8 +10,9 @@ import Glibc
 /// hands out for `bind(0)` or an outgoing connection could be given again, between this call and
 /// the responder's own bind, to another server of this test process (they start on port 0), and
 /// the responder would then fail to start while the readiness probe reached that other server.
-enum FreePorts {
-    static func take(_ count: Int) throws -> [UInt16] {
+public enum FreePorts {
+    /// `count` distinct ports of 127.0.0.1 that nothing listens on now.
+    public static func take(_ count: Int) throws -> [UInt16] {
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
         var ports: [UInt16] = []
@@ -24,14 +25,14 @@ enum FreePorts {
         }
         // Where the range could not be read (or is full), the kernel chooses.
         while ports.count < count {
-            guard let fd = bindLoopback(port: 0) else { throw POSIXError(.EADDRINUSE) }
+            guard let fd = bindLoopback(port: 0) else { throw FixtureError("no free port on 127.0.0.1") }
             sockets.append(fd)
             var address = sockaddr_in()
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let ok = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
             }
-            guard ok else { throw POSIXError(.EIO) }
+            guard ok else { throw FixtureError("getsockname failed on a bound socket") }
             ports.append(UInt16(bigEndian: address.sin_port))
         }
         return ports

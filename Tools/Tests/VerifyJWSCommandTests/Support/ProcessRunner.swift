@@ -1,1 +1,0 @@
-../../../../Tests/AppStoreVerificationTests/Support/ProcessRunner.swift
