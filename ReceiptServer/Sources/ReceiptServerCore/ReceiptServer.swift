@@ -100,12 +100,14 @@ public final class ReceiptServer: Service, Sendable {
         if let token = metricsExposure.token, let weakness = AccessTokenRule.weakness(of: token) {
             throw WeakAccessTokenError(setting: "RECEIPT_SERVER_METRICS_TOKEN (--metrics-token)", weakness: weakness)
         }
-        let verifier = try SignedDataVerifier(configuration: configuration.verifier)
+        var verifierConfiguration = configuration.verifier
+        verifierConfiguration.clock = configuration.clock
+        let verifier = try SignedDataVerifier(configuration: verifierConfiguration)
         self.apiClient = try reconcile.map { reconcile throws(AppStoreServerAPIError) in
             try ReceiptServer.makeAPIClient(reconcile, bundleId: configuration.verifier.bundleId ?? "", verifier: verifier)
         }
         let engineConfiguration = EntitlementEngine.Configuration(nonRenewingDurations: configuration.nonRenewingDurations)
-        let outbox = webhooks.map { WebhookOutbox(configuration: $0, engineConfiguration: engineConfiguration, now: configuration.now) }
+        let outbox = webhooks.map { WebhookOutbox(configuration: $0, engineConfiguration: engineConfiguration, clock: configuration.clock) }
         let store = try await ReceiptStore.open(
             configuration.databasePath, configuration: configuration.store, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds,
             verifier: verifier, engineConfiguration: engineConfiguration, webhooks: outbox, logger: logger)
@@ -127,7 +129,7 @@ public final class ReceiptServer: Service, Sendable {
         if let apiClient, let backfill {
             self.backfill = NotificationBackfill(
                 client: apiClient, store: store, check: context.check, metrics: metrics, configuration: backfill,
-                now: configuration.now, logger: logger, onRun: onBackfill, refundAnswers: answers)
+                clock: configuration.clock, logger: logger, onRun: onBackfill, refundAnswers: answers)
         } else {
             self.backfill = nil
         }
@@ -138,7 +140,7 @@ public final class ReceiptServer: Service, Sendable {
         }
         if let apiClient, let answers {
             self.refundSender = RefundAnswerSender(client: apiClient, backend: store.backend, answers: answers, metrics: metrics,
-                                                   now: configuration.now, logger: logger)
+                                                   clock: configuration.clock, logger: logger)
         } else {
             self.refundSender = nil
         }

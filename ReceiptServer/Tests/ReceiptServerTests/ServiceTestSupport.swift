@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTesting
 import AsyncHTTPClient
 import Foundation
 import Logging
@@ -43,7 +44,7 @@ extension TestServer {
             host: "127.0.0.1", port: 0, databasePath: databasePath,
             verifier: .init(trustedRoots: trusted, bundleId: "com.example.app", environment: .sandbox),
             maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            nonRenewingDurations: nonRenewingDurations, now: { now })
+            nonRenewingDurations: nonRenewingDurations, clock: .manual(ManualClock(date: now)))
         return try await start(logger: logger, bearerToken: access.bearerToken) { onServerRunning in
             try await ReceiptServer(configuration: configuration, connectionLimits: connectionLimits, access: access,
                                     trustedProxies: trustedProxies, throttle: throttle, metricsExposure: metricsExposure,

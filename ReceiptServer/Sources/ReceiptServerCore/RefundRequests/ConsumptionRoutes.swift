@@ -23,7 +23,7 @@ struct ConsumptionRoutes: Sendable {
         var request = request
         let body = try JSONBody.decode(ConsentBody.self, from: try await JSONBody.collect(&request, limit: server.configuration.maximumBodyBytes),
                                        expecting: ConsentBody.shape)
-        let instant = UnixMilliseconds.of(server.configuration.now())
+        let instant = UnixMilliseconds.of(server.configuration.clock.now)
         do {
             try await server.store.backend.saveConsent(customer: customer, consented: body.consented, at: instant)
         } catch {
@@ -52,7 +52,7 @@ struct ConsumptionRoutes: Sendable {
         }
         let facts = ConsumptionFacts(transactionId: transactionId, deliveryStatus: body.deliveryStatus, consumptionPercentage: body.consumptionPercentage,
                                      sampleContentProvided: body.sampleContentProvided, refundPreference: body.refundPreference,
-                                     updatedAt: UnixMilliseconds.of(server.configuration.now()))
+                                     updatedAt: UnixMilliseconds.of(server.configuration.clock.now))
         do {
             try await server.store.backend.saveConsumptionFacts(facts)
         } catch {
