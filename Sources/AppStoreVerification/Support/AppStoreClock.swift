@@ -61,8 +61,5 @@ public struct AppStoreClock: Sendable {
     }
 
     /// The current instant in whole seconds since 1970, rounded down (OCSP's and X.509's resolution).
-    var nowSeconds: Int64 {
-        let seconds = now.timeIntervalSince1970.rounded(.down)
-        return seconds.isFinite ? Int64(max(-9.0e15, min(9.0e15, seconds))) : 0
-    }
+    var nowSeconds: Int64 { EffectiveInstant(now, origin: "now").seconds }
 }
