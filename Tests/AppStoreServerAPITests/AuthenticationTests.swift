@@ -2,17 +2,9 @@
 import AppStoreServerAPI
 import AppStoreServerAPITesting
 import AppStoreVerification
+import AppStoreVerificationTesting
 import Foundation
 import Testing
-
-/// A clock tests move by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    init(_ start: Date = Date()) { current = start }
-    var now: Date { lock.withLock { current } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { current += seconds } }
-}
 
 @Suite(.timeLimit(.minutes(1)))
 struct AuthenticationTests {
@@ -52,26 +44,26 @@ struct AuthenticationTests {
         try await Harness.with { harness in
             harness.fake.setTransactionHistory([], for: "1")
             let clock = ManualClock()
-            let client = try harness.client(clock: { clock.now })
+            let client = try harness.client(clock: .manual(clock))
             for _ in 0..<3 { _ = try await client.getTransactionHistory(transactionId: "1") }
             #expect(harness.fake.acceptedTokens.count == 1)
-            clock.advance(24 * 60)  // 6 minutes left: still reused (the margin is 5)
+            clock.advance(by: .seconds(24 * 60))  // 6 minutes left: still reused (the margin is 5)
             _ = try await client.getTransactionHistory(transactionId: "1")
             #expect(harness.fake.acceptedTokens.count == 1)
-            clock.advance(2 * 60)  // 4 minutes left: renewed
+            clock.advance(by: .seconds(2 * 60))  // 4 minutes left: renewed
             _ = try await client.getTransactionHistory(transactionId: "1")
             #expect(harness.fake.acceptedTokens.count == 2)
             let (_, claims) = try Self.decodedToken(harness.fake.requests.last)
             let iat = try #require((claims["iat"] as? NSNumber)?.int64Value)
-            #expect(iat >= Int64(clock.now.timeIntervalSince1970) - 1)
+            #expect(iat >= Int64(clock.date.timeIntervalSince1970) - 1)
         }
     }
 
     @Test func anExpiredTokenIsRefusedWithTheLikelyCausesAndNotRetried() async throws {
         try await Harness.with { harness in
             harness.fake.setTransactionHistory([], for: "1")
-            let clock = ManualClock(Date(timeIntervalSinceNow: -2 * 3600))  // this machine's clock is two hours behind
-            let client = try harness.client(clock: { clock.now })
+            let clock = ManualClock(date: Date(timeIntervalSinceNow: -2 * 3600))  // this machine's clock is two hours behind
+            let client = try harness.client(clock: .manual(clock))
             let error = await apiError { _ = try await client.getTransactionHistory(transactionId: "1") }
             #expect(error?.code == .unauthorized)
             #expect(error?.httpStatusCode == 401)

@@ -2,6 +2,7 @@
 import AppStoreServerAPI
 import AppStoreServerAPITesting
 import AppStoreVerification
+import AppStoreVerificationTesting
 import AsyncHTTPClient
 import Foundation
 import Testing
@@ -18,9 +19,9 @@ func apiError(_ body: () async throws -> Void) async -> AppStoreServerAPIError? 
     }
 }
 
-/// Retries, backoff, `Retry-After`, deadlines and cancellation. The waits between attempts go
-/// through a ``TestRetryClock``: the tests assert what the client waited and how often it asked,
-/// never how long a call took, and wait no real backoff.
+/// Retries, backoff, `Retry-After`, deadlines and cancellation. The clients run on a clock that
+/// skips its waits (``Harness/skippingClock(date:)``): the tests assert what the client waited and
+/// how often it asked, never how long a call took, and wait no real backoff.
 @Suite(.timeLimit(.minutes(1)))
 struct FailureTests {
     @Test func rateLimitIsRetriedAfterRetryAfter() async throws {
@@ -28,8 +29,8 @@ struct FailureTests {
             let jws = try harness.transaction("1")
             harness.fake.setTransactionInfo(jws, for: "1")
             harness.fake.enqueue(.rateLimited(retryAfter: 1, form: .seconds))
-            let clock = TestRetryClock()
-            let result = try await harness.client(retryClock: clock).getTransactionInfo(transactionId: "1")
+            let clock = Harness.skippingClock()
+            let result = try await harness.client(clock: .manual(clock)).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
             #expect(harness.fake.requests.count == 2)
             // Retry-After (1 s) wins over the 50 ms backoff.
@@ -43,15 +44,15 @@ struct FailureTests {
             let failure = FakeAppStoreServerAPI.ScriptedAnswer.serverError(status: 500, code: .generalInternal)
             harness.fake.setTransactionInfo(jws, for: "1")
             harness.fake.enqueue(failure, failure)
-            let clock = TestRetryClock()
-            #expect(try await harness.client(retryClock: clock).getTransactionInfo(transactionId: "1").isVerified)
+            let clock = Harness.skippingClock()
+            #expect(try await harness.client(clock: .manual(clock)).getTransactionInfo(transactionId: "1").isVerified)
             #expect(harness.fake.requests.count == 3)
             // The backoff doubles from initialBackoff (50 ms).
             #expect(clock.sleeps == [.milliseconds(50), .milliseconds(100)])
 
             harness.fake.enqueue(contentsOf: Array(repeating: failure, count: 4))
-            let spent = TestRetryClock()
-            let error = await apiError { _ = try await harness.client(retryClock: spent).getTransactionInfo(transactionId: "1") }
+            let spent = Harness.skippingClock()
+            let error = await apiError { _ = try await harness.client(clock: .manual(spent)).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .apiError)
             #expect(error?.httpStatusCode == 500)
             #expect(error?.apiError == .generalInternal)
@@ -68,8 +69,8 @@ struct FailureTests {
             harness.fake.enqueue(.response(FakeAppStoreServerAPI.Response(status: 429, headers: [.init(name: "Retry-After", value: "30")])))
             var options = Harness.fastOptions
             options.deadline = .seconds(3)
-            let clock = TestRetryClock()
-            let error = await apiError { _ = try await harness.client(options: options, retryClock: clock).getTransactionInfo(transactionId: "1") }
+            let clock = Harness.skippingClock()
+            let error = await apiError { _ = try await harness.client(options: options, clock: .manual(clock)).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .deadlineExceeded)
             #expect(error?.httpStatusCode == 429)
             #expect(error?.message.contains("Retry-After") == true)
@@ -89,8 +90,8 @@ struct FailureTests {
             options.initialBackoff = .seconds(10)
             options.maximumBackoff = .seconds(40)
             options.deadline = .seconds(35)
-            let clock = TestRetryClock()
-            let error = await apiError { _ = try await harness.client(options: options, retryClock: clock).getTransactionInfo(transactionId: "1") }
+            let clock = Harness.skippingClock()
+            let error = await apiError { _ = try await harness.client(options: options, clock: .manual(clock)).getTransactionInfo(transactionId: "1") }
             // 10 + 20 s waited (on the test clock); the next wait (40 s) would end past the deadline
             // (5 s left): not started.
             #expect(error?.code == .deadlineExceeded)
@@ -121,13 +122,13 @@ struct FailureTests {
             harness.fake.enqueue(.noAnswer)
             var options = Harness.fastOptions
             options.requestTimeout = .milliseconds(500)
-            let result = try await harness.client(options: options, retryClock: TestRetryClock()).getTransactionInfo(transactionId: "1")
+            let result = try await harness.client(options: options, clock: .manual(Harness.skippingClock())).getTransactionInfo(transactionId: "1")
             #expect(result.isVerified)
             #expect(harness.fake.requests.count == 2)
 
             harness.fake.enqueue(.noAnswer, .noAnswer)
             options.maximumAttempts = 2
-            let error = await apiError { _ = try await harness.client(options: options, retryClock: TestRetryClock()).getTransactionInfo(transactionId: "1") }
+            let error = await apiError { _ = try await harness.client(options: options, clock: .manual(Harness.skippingClock())).getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .timedOut)
             #expect(harness.fake.requests.count == 4)
         }
@@ -159,11 +160,11 @@ struct FailureTests {
         await fake.stop()
         var options = Harness.fastOptions
         options.maximumAttempts = 2
-        let clock = TestRetryClock()
+        let clock = Harness.skippingClock()
         let client = AppStoreServerAPIClient(signingKey: try SigningKey(pem: try Shared.apiKey.get().pemEncoded), keyId: Harness.keyId,
                                              issuerId: Harness.issuerId, bundleId: Harness.bundleId, environment: try .baseURL(url),
                                              verifier: .offline(try SignedDataVerifier(configuration: pki.verifierConfiguration())), options: options,
-                                             transport: AsyncHTTPClientTransport(httpClient: http), clock: { Date() }, retryClock: clock)
+                                             transport: AsyncHTTPClientTransport(httpClient: http), clock: .manual(clock))
         let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
         try await http.shutdown()
         #expect(error?.code == .transportFailure)

@@ -53,14 +53,20 @@ final class Harness: Sendable {
         }
     }
 
-    /// A client of the fake App Store; its bearer tokens read `clock`, and its deadline and waits
-    /// between attempts `retryClock` (a ``TestRetryClock`` waits no real time).
+    /// A client of the fake App Store on `clock`: its bearer tokens and `Retry-After` instants read
+    /// its `now`, its deadline, pacing and waits between attempts its clock (a
+    /// `ManualClock(advancesWhenSleeping: true)` waits no real time and records the waits).
     func client(options: AppStoreServerAPIClient.Options = Harness.fastOptions, keyId: String = Harness.keyId,
-                clock: @escaping @Sendable () -> Date = { Date() },
-                retryClock: any RetryClock = ContinuousRetryClock()) throws -> AppStoreServerAPIClient {
+                clock: AppStoreClock = .system) throws -> AppStoreServerAPIClient {
         AppStoreServerAPIClient(signingKey: signingKey, keyId: keyId, issuerId: Self.issuerId, bundleId: Self.bundleId,
-                                environment: try .baseURL(fake.baseURL), verifier: .offline(verifier), options: options,
-                                transport: AppStoreServerAPIClient.defaultTransport, clock: clock, retryClock: retryClock)
+                                environment: try .baseURL(fake.baseURL), verifier: .offline(verifier), options: options, clock: clock)
+    }
+
+    /// A clock whose every wait moves it at once to the wait's end and is recorded
+    /// (``ManualClock/sleeps``): tests of backoff, `Retry-After`, pacing and deadlines assert what
+    /// the client waited, not how long they took.
+    static func skippingClock(date: Date = Date()) -> ManualClock {
+        ManualClock(date: date, advancesWhenSleeping: true)
     }
 
     /// A signed transaction.
@@ -83,25 +89,4 @@ final class Harness: Sendable {
     }
 }
 
-/// A retry clock that waits no real time: every wait is recorded and moves the clock forward by its
-/// length, so tests of backoff, `Retry-After` and deadlines assert what the client waited, not how
-/// long they took.
-final class TestRetryClock: RetryClock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var now: Duration = .zero
-    private var waits: [Duration] = []
-
-    var elapsed: Duration { lock.withLock { now } }
-
-    /// Every wait asked for, in order.
-    var sleeps: [Duration] { lock.withLock { waits } }
-
-    func sleep(for duration: Duration) async throws {
-        try Task.checkCancellation()
-        lock.withLock {
-            waits.append(duration)
-            now += duration
-        }
-    }
-}
 #endif

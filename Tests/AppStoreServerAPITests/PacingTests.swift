@@ -2,6 +2,7 @@
 import AppStoreServerAPI
 import AppStoreServerAPITesting
 import AppStoreVerification
+import AppStoreVerificationTesting
 import Foundation
 import Testing
 
@@ -37,8 +38,8 @@ struct PacingTests {
     @Test func aBurstWithinTheBudgetIsNotSlowed() async throws {
         try await Harness.with { harness in
             harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
-            let clock = TestRetryClock()
-            let client = try harness.client(retryClock: clock)
+            let clock = Harness.skippingClock()
+            let client = try harness.client(clock: .manual(clock))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<200 {
                     group.addTask { _ = try await client.getTransactionInfo(transactionId: "1") }
@@ -55,11 +56,11 @@ struct PacingTests {
     @Test func pastTheBudgetARequestWaitsForTheWindow() async throws {
         try await Harness.with { harness in
             harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
-            let clock = TestRetryClock()
+            let clock = Harness.skippingClock()
             var options = Harness.fastOptions
             // Get Transaction Info in the sandbox: 50 × 0.1 × 0.01 × 60 s = 3 requests a minute.
             options.pacing = .init(scale: 0.01, window: .seconds(60))
-            let client = try harness.client(options: options, retryClock: clock)
+            let client = try harness.client(options: options, clock: .manual(clock))
             for _ in 0..<4 { _ = try await client.getTransactionInfo(transactionId: "1") }
             #expect(harness.fake.requests.count == 4)
             // The fourth waited once, at least the window and at most one slot more.
@@ -72,11 +73,11 @@ struct PacingTests {
     @Test func aPacingWaitPastTheDeadlineFailsWithoutSending() async throws {
         try await Harness.with { harness in
             harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
-            let clock = TestRetryClock()
+            let clock = Harness.skippingClock()
             var options = Harness.fastOptions
             options.pacing = .init(scale: 0.01, window: .seconds(600))
             options.deadline = .seconds(30)
-            let client = try harness.client(options: options, retryClock: clock)
+            let client = try harness.client(options: options, clock: .manual(clock))
             for _ in 0..<30 { _ = try await client.getTransactionInfo(transactionId: "1") }
             let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
             #expect(error?.code == .deadlineExceeded)

@@ -2,12 +2,13 @@
 import AppStoreServerAPI
 import AppStoreServerAPITesting
 import AppStoreVerification
+import AppStoreVerificationTesting
 import Foundation
 import Testing
 
 /// `Retry-After` as Apple sends it (a UNIX time in milliseconds) and as RFC 9110 allows it
-/// (delta-seconds, HTTP-date). The client's wall clock is fixed, and its waits go through a
-/// ``TestRetryClock``: the tests assert what the client waited, never how long a call took.
+/// (delta-seconds, HTTP-date). The client's clock (``Harness/skippingClock(date:)``) starts at a
+/// fixed instant and skips its waits: the tests assert what the client waited, never how long a call took.
 @Suite(.timeLimit(.minutes(1)))
 struct RetryAfterTests {
     /// The wall clock of these tests' clients, to the millisecond.
@@ -25,8 +26,8 @@ struct RetryAfterTests {
         try await Harness.with { harness in
             harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
             harness.fake.enqueue(rateLimited(value))
-            let clock = TestRetryClock()
-            let client = try harness.client(options: options, clock: { now }, retryClock: clock)
+            let clock = Harness.skippingClock(date: now)
+            let client = try harness.client(options: options, clock: .manual(clock))
             let error = await apiError { _ = try await client.getTransactionInfo(transactionId: "1") }
             outcome = (clock.sleeps, error, harness.fake.requests.count)
         }
@@ -38,6 +39,27 @@ struct RetryAfterTests {
         #expect(outcome.error == nil)
         #expect(outcome.waits == [.milliseconds(3_250)])
         #expect(outcome.requests == 2)
+    }
+
+    /// The client waits on its clock: after a 429 it sends nothing until the clock reaches the
+    /// end of `Retry-After`, then retries (the test advances the clock when the client sleeps).
+    @Test func theClientWaitsOnItsClockUntilRetryAfter() async throws {
+        try await Harness.with { harness in
+            harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
+            harness.fake.enqueue(Self.rateLimited("30"))
+            let clock = ManualClock()
+            let client = try harness.client(clock: .manual(clock))
+            let call = Task { try await client.getTransactionInfo(transactionId: "1") }
+            try await clock.waitForSleepers(1)
+            #expect(harness.fake.requests.count == 1)
+            clock.advance(by: .seconds(29))
+            #expect(clock.sleeperCount == 1)
+            #expect(harness.fake.requests.count == 1)
+            clock.advance(by: .seconds(1))
+            #expect(try await call.value.isVerified)
+            #expect(harness.fake.requests.count == 2)
+            #expect(clock.sleeps == [.seconds(30)])
+        }
     }
 
     @Test func deltaSecondsAreAWait() async throws {
@@ -98,10 +120,11 @@ struct RetryAfterTests {
         try await Harness.with { harness in
             harness.fake.setTransactionInfo(try harness.transaction("1"), for: "1")
             harness.fake.enqueue(.rateLimited(retryAfter: 2), .rateLimited(retryAfter: 2, form: .seconds), .rateLimited(retryAfter: 2, form: .httpDate))
-            let clock = TestRetryClock()
+            let clock = Harness.skippingClock()
             let options = AppStoreServerAPIClient.Options(deadline: .seconds(60), maximumAttempts: 4, initialBackoff: .milliseconds(50))
-            // The real wall clock: the fake wrote its instants from it.
-            #expect(try await harness.client(options: options, retryClock: clock).getTransactionInfo(transactionId: "1").isVerified)
+            // The real wall clock (the fake wrote its instants from it), waits skipped.
+            let realTime = AppStoreClock(now: { Date() }, clock: clock)
+            #expect(try await harness.client(options: options, clock: realTime).getTransactionInfo(transactionId: "1").isVerified)
             #expect(clock.sleeps.count == 3)
             // Apple's instant 2 s ahead, read a moment later: a little under 2 s, never the 10^9 s
             // of a number read as seconds.

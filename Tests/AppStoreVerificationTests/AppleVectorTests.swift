@@ -2,6 +2,7 @@ import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 @testable import AppStoreVerification
+import AppStoreVerificationTesting
 
 /// Apple's own data from `../shared`: the real App Store chain, a real sandbox renewal info, the
 /// mock signed data of Apple's library tests, and Xcode-signed data.
@@ -56,7 +57,11 @@ struct AppleVectorTests {
         #expect(throws: VerificationError.self) { try policy.validate(certificates, at: EffectiveInstant(seconds: effectiveDate, origin: "test")) }
     }
 
-    @Test("a real Apple-signed sandbox renewal info verifies at its signedDate and fails as expired now")
+    /// 2030-01-01T00:00:00Z: after the real 2023 vectors' leaves and the Xcode certificate expired,
+    /// before Apple's roots do; the "now" of the tests that check expiry at now.
+    static let later = AppStoreClock.manual(ManualClock(date: Date(timeIntervalSince1970: 1_893_456_000)))
+
+    @Test("a real Apple-signed sandbox renewal info verifies at its signedDate and fails as expired now (2030)")
     func realSandboxRenewalInfo() throws {
         let jws = try TestPaths.text(TestPaths.sharedFile("vectors/real/sandbox-renewal-info-2023.jws"))
         let verifier = try SignedDataVerifier(configuration: .init(environment: .sandbox))
@@ -64,7 +69,7 @@ struct AppleVectorTests {
         #expect(result.isVerified, "\(String(describing: result.verificationError))")
         #expect(result.unsafePayloadValue.environment == .sandbox)
 
-        let now = try SignedDataVerifier(configuration: .init(environment: .sandbox, effectiveDate: .now))
+        let now = try SignedDataVerifier(configuration: .init(environment: .sandbox, effectiveDate: .now, clock: Self.later))
         let expired = try now.verifyRenewalInfo(jws)
         guard case .unverified(_, .invalidCertificateChain(let reason)) = expired else {
             Issue.record("expected an expired chain, got \(expired)")
@@ -176,7 +181,7 @@ struct AppleVectorTests {
 
     @Test("Xcode data checked after the Xcode certificate expired is refused")
     func xcodeCertificateExpiry() throws {
-        let verifier = try SignedDataVerifier(configuration: .init(effectiveDate: .now, xcodeCertificate: try Self.xcodeCertificate()))
+        let verifier = try SignedDataVerifier(configuration: .init(effectiveDate: .now, xcodeCertificate: try Self.xcodeCertificate(), clock: Self.later))
         let result = try verifier.verifyTransaction(try Self.xcode("xcode-signed-transaction"))
         #expect(result.verificationError?.code == .invalidCertificateChain)
     }

@@ -2,6 +2,7 @@ import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 @testable import AppStoreVerification
+import AppStoreVerificationTesting
 
 /// Real Apple-signed app receipts from `../shared/vectors/receipts/appreceiptvalidator/` (from
 /// IdeasOnCanvas/AppReceiptValidator's tests, Apache-2.0), checked against the values its test
@@ -179,11 +180,12 @@ struct RealAppReceiptTests {
         #expect(try result.transactionId == expected.purchases.first?.transactionId)
     }
 
-    @Test("every real receipt whose leaf has expired fails as expired with effective date now", arguments: allReceiptFiles)
+    @Test("every real receipt whose leaf has expired by 2030 fails as expired with effective date now (2030)", arguments: allReceiptFiles)
     func expiredNow(_ file: String) throws {
         let notAfter = try Self.leafNotAfter(file)
-        let result = try Self.verify(file, .init(effectiveDate: .now))
-        guard notAfter < Date() else {
+        let now = Date(timeIntervalSince1970: 1_893_456_000)  // 2030-01-01, before Apple Root CA expires (2035)
+        let result = try Self.verify(file, .init(effectiveDate: .now, clock: .manual(ManualClock(date: now))))
+        guard notAfter < now else {
             // Not the case for any receipt here; kept so a future receipt with a live leaf is checked too.
             #expect(result.isVerified, "\(file): leaf valid until \(notAfter): \(String(describing: result.verificationError))")
             return

@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTesting
 import AsyncHTTPClient
 import Foundation
 import Logging
@@ -44,7 +45,7 @@ extension TestServer {
             host: "127.0.0.1", port: 0, databasePath: databasePath,
             verifier: .init(trustedRoots: trusted, bundleId: "com.example.app", environment: .sandbox),
             maximumBodyBytes: maximumBodyBytes, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            nonRenewingDurations: nonRenewingDurations, now: { now })
+            nonRenewingDurations: nonRenewingDurations, clock: .manual(ManualClock(date: now)))
         return try await start(logger: logger, bearerToken: access.bearerToken, testing: testing) { onServerRunning in
             try await buildReceiptServer(ReceiptServerConfiguration(
                 server: configuration, connectionLimits: connectionLimits, access: access,

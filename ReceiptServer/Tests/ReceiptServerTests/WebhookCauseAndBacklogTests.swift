@@ -119,7 +119,7 @@ struct WebhookCauseAndBacklogTests {
         // customers' events are dead-lettered after one attempt each.
         var dying = try WebhookTests.configuration(receiver.url, expiryCheck: .milliseconds(100))
         dying.retryPeriod = .milliseconds(1)
-        let first = try await WebhookTests.startServer(database, world: world, webhooks: dying, clock: MovableClock(world.now), testing: .router)
+        let first = try await WebhookTests.startServer(database, world: world, webhooks: dying, clock: ManualClock(date: world.now), testing: .router)
         try await first.stopping {
             for (index, customer) in (0..<2).map({ _ in UUID().uuidString.lowercased() }).enumerated() {
                 let jws = try world.minter.transaction(world.lifetime("750000000000000\(index)", customer: customer))
@@ -133,7 +133,7 @@ struct WebhookCauseAndBacklogTests {
         // Then, on the same database, the default retry period: three customers' events wait while
         // the endpoint fails, beside the two dead-lettered ones.
         let second = try await WebhookTests.startServer(
-            database, world: world, webhooks: try WebhookTests.configuration(receiver.url, expiryCheck: .milliseconds(100)), clock: MovableClock(world.now), testing: .router)
+            database, world: world, webhooks: try WebhookTests.configuration(receiver.url, expiryCheck: .milliseconds(100)), clock: ManualClock(date: world.now), testing: .router)
         try await second.stopping {
             for (index, customer) in (0..<3).map({ _ in UUID().uuidString.lowercased() }).enumerated() {
                 let jws = try world.minter.transaction(world.lifetime("751000000000000\(index)", customer: customer))

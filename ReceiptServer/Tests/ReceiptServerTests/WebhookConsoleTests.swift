@@ -1,3 +1,4 @@
+import AppStoreVerificationTesting
 import Foundation
 import ReceiptServerCore
 import Synchronization
@@ -17,7 +18,7 @@ struct WebhookConsoleTests {
         defer { Task { await receiver.stop() } }
         var configuration = try WebhookTests.configuration(receiver.url)
         configuration.retryPeriod = .milliseconds(300)
-        let server = try await WebhookTests.startServer(database, world: world, webhooks: configuration, clock: MovableClock(world.now),
+        let server = try await WebhookTests.startServer(database, world: world, webhooks: configuration, clock: ManualClock(date: world.now),
                                                         access: AccessControl(bearerToken: ConsoleFixture.token))
         try await server.stopping { try await ConsoleBrowser.using(port: server.port) { browser in
             let jws = try world.minter.transaction(world.lifetime("7500000000000001"))

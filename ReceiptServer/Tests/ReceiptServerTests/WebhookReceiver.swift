@@ -132,11 +132,3 @@ final class WebhookReceiver: Sendable {
         return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
     }
 }
-
-/// A server clock tests move forward (the expiry check reads it).
-final class MovableClock: Sendable {
-    private let instant: Mutex<Date>
-    init(_ start: Date) { instant = Mutex(start) }
-    var now: Date { instant.withLock { $0 } }
-    func advance(by interval: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(interval) } }
-}

@@ -50,14 +50,14 @@ struct WebhookTests {
         return configuration
     }
 
-    static func startServer(_ database: TestDatabase, world: World, webhooks: WebhookConfiguration, clock: MovableClock,
+    static func startServer(_ database: TestDatabase, world: World, webhooks: WebhookConfiguration, clock: ManualClock,
                             access: AccessControl = TestServer.backendAccess, testing: TestServer.Testing = .live) async throws -> TestServer {
         var logger = Logger(label: "WebhookTests")
         logger.logLevel = .warning
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, databasePath: database.location,
             verifier: .init(trustedRoots: [world.pki.trustedRoot], bundleId: "com.example.app", environment: .sandbox),
-            busyTimeoutMilliseconds: 10_000, now: { clock.now })
+            busyTimeoutMilliseconds: 10_000, clock: .manual(clock))
         return try await TestServer.start(logger: logger, bearerToken: access.bearerToken, testing: testing) { onServerRunning in
             try await buildReceiptServer(ReceiptServerConfiguration(
                 server: configuration, access: access, backfill: nil, webhooks: webhooks, logger: logger, onServerRunning: onServerRunning))
@@ -75,7 +75,7 @@ struct WebhookTests {
         let database = try await TestDatabase.make(store)
         defer { database.remove() }
         let world = try World()
-        let clock = MovableClock(world.now)
+        let clock = ManualClock(date: world.now)
         let receiver = try await WebhookReceiver.start()
         defer { Task { await receiver.stop() } }
         let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url, expiryCheck: .milliseconds(100)), clock: clock, testing: .router)
@@ -125,7 +125,7 @@ struct WebhookTests {
             #expect(fourth.cause["notificationType"] as? String == "REFUND")
 
             // Expiry: time alone, past the renewal's end; the expiry check notices.
-            clock.advance(by: 3 * Self.hour)
+            clock.advance(by: .seconds(3 * Self.hour))
             try await receiver.waitUntil("the expiry's event") { changes($0).count == 5 }
             let fifth = changes(receiver.received)[4]
             #expect(fifth.sequence == 5)
@@ -147,7 +147,7 @@ struct WebhookTests {
         let world = try World()
         let receiver = try await WebhookReceiver.start { attempt, _ in attempt <= 3 ? 500 : 200 }
         defer { Task { await receiver.stop() } }
-        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url), clock: MovableClock(world.now), testing: .router)
+        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url), clock: ManualClock(date: world.now), testing: .router)
         try await server.stopping {
             #expect(try await server.postTransaction(try world.minter.transaction(world.lifetime("7200000000000001")), appAccountToken: world.customer).status == 200)
             try await receiver.waitUntil("four attempts") { $0.count >= 4 }
@@ -178,7 +178,7 @@ struct WebhookTests {
         let world = try World()
         let port = try ServerProcess.freePort()
         let server = try await Self.startServer(
-            database, world: world, webhooks: try Self.configuration("http://127.0.0.1:\(port)/hooks"), clock: MovableClock(world.now), testing: .router)
+            database, world: world, webhooks: try Self.configuration("http://127.0.0.1:\(port)/hooks"), clock: ManualClock(date: world.now), testing: .router)
         let customers = (0..<3).map { _ in UUID().uuidString.lowercased() }
         let perCustomer = 4
         let receiver: WebhookReceiver = try await server.stopping {
@@ -217,7 +217,7 @@ struct WebhookTests {
         let world = try World()
         let receiver = try await WebhookReceiver.start()
         defer { Task { await receiver.stop() } }
-        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url), clock: MovableClock(world.now), testing: .router)
+        let server = try await Self.startServer(database, world: world, webhooks: try Self.configuration(receiver.url), clock: ManualClock(date: world.now), testing: .router)
         try await server.stopping {
             #expect(try await server.postTransaction(try world.minter.transaction(world.lifetime("7400000000000001")), appAccountToken: world.customer).status == 200)
             try await receiver.waitUntil("the event") { !$0.isEmpty }

@@ -20,7 +20,7 @@ package actor BearerTokenIssuer {
     private let bundleId: String
     private let lifetime: Int64
     private let renewalMargin: Int64
-    private let clock: @Sendable () -> Date
+    private let clock: AppStoreClock
     private var cached: (token: String, expiresAt: Int64)?
 
     /// An issuer signing with `signingKey`.
@@ -29,9 +29,9 @@ package actor BearerTokenIssuer {
     ///   - lifetime: `exp` − `iat`; clamped to 1 ... 60 minutes.
     ///   - renewalMargin: a cached token with less than this left is replaced; clamped below the
     ///     lifetime.
-    ///   - clock: the current time (tests move it).
+    ///   - clock: the time tokens are issued at (tests move it).
     package init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
-                 lifetime: Duration, renewalMargin: Duration, clock: @escaping @Sendable () -> Date) {
+                 lifetime: Duration, renewalMargin: Duration, clock: AppStoreClock) {
         self.signer = JWSSigner(key: signingKey)
         self.keyId = keyId
         self.issuerId = issuerId
@@ -47,7 +47,7 @@ package actor BearerTokenIssuer {
     ///
     /// - Throws: ``AppStoreServerAPIError`` (`tokenCreationFailed`) when OpenSSL cannot sign.
     package func token() throws(AppStoreServerAPIError) -> String {
-        let now = Self.seconds(clock())
+        let now = Self.seconds(clock.now)
         if let cached, cached.expiresAt - now > renewalMargin {
             return cached.token
         }

@@ -12,8 +12,7 @@ extension AppStoreServerAPIClient {
     /// Apple sends one, else after ``Options/initialBackoff`` doubled per retry (up to
     /// ``Options/maximumBackoff``); a wait that would pass the deadline is not started.
     func send(_ request: APIRequest) async throws(AppStoreServerAPIError) -> Data {
-        let clock = retryClock
-        let deadline = clock.elapsed + options.deadline
+        let deadline = elapsed() + options.deadline
         let attempts = max(options.maximumAttempts, 1)
         // The row of Apple's published limits this endpoint counts against, looked up once.
         let limit = request.rateLimit
@@ -21,7 +20,7 @@ extension AppStoreServerAPIClient {
         while true {
             attempt += 1
             guard !Task.isCancelled else { throw Self.cancelled(request) }
-            let remaining = deadline - clock.elapsed
+            let remaining = deadline - elapsed()
             guard remaining > .zero else {
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): the deadline of \(options.deadline) passed before attempt \(attempt); raise Options.deadline or try again later")
             }
@@ -31,7 +30,7 @@ extension AppStoreServerAPIClient {
             var retryAfter: Duration?
             let outcome = await attemptOnce(request, token: token, timeout: min(options.requestTimeout, remaining), deadlineBound: options.requestTimeout >= remaining)
             if let reserved, let limit {
-                await pacer.settle(limit, reserved: reserved, now: clock.elapsed)
+                await pacer.settle(limit, reserved: reserved, now: elapsed())
             }
             switch outcome {
             case .response(let response):
@@ -51,7 +50,7 @@ extension AppStoreServerAPIClient {
                 retryAfter = failure.retryAfter
                 if status == 429, let wait = failure.retryAfter, let limit {
                     // Every task using this client holds off this endpoint until Apple's instant.
-                    await pacer.close(limit, until: clock.elapsed + wait)
+                    await pacer.close(limit, until: elapsed() + wait)
                 }
             case .failed(let error):
                 guard error.code == .timedOut || error.code == .transportFailure else { throw error }
@@ -61,7 +60,7 @@ extension AppStoreServerAPIClient {
                 throw failure.with(message: "\(failure.message) (after \(attempt) attempts; Options.maximumAttempts is \(attempts))")
             }
             let wait = retryAfter ?? backoff(afterAttempt: attempt)
-            let left = deadline - clock.elapsed
+            let left = deadline - elapsed()
             guard wait < left else {
                 let reason = retryAfter != nil ? "Apple asked to retry after \(wait) (Retry-After\(failure.retryAfterDate.map { ": \($0)" } ?? ""))" : "the next retry is due in \(wait)"
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(failure.message); \(reason), past the deadline (\(left) left of \(options.deadline)); try again later or raise Options.deadline",
@@ -84,9 +83,8 @@ extension AppStoreServerAPIClient {
     /// - Returns: the slot the request was counted in, or `nil` when it is not paced.
     private func pace(_ request: APIRequest, limit: PublishedRateLimit?, deadline: Duration) async throws(AppStoreServerAPIError) -> Int64? {
         guard let limit else { return nil }
-        let clock = retryClock
         while true {
-            let now = clock.elapsed
+            let now = elapsed()
             let wait: Duration
             switch await pacer.reserve(limit, now: now) {
             case .notPaced: return nil
@@ -95,7 +93,7 @@ extension AppStoreServerAPIClient {
             }
             guard now + wait < deadline else {
                 throw AppStoreServerAPIError(.deadlineExceeded, "\(request.summary): Apple's published rate limit for \(limit.endpoint) (\(limit.perSecond) requests per second in production, 10 % in the sandbox) has no room for \(wait), past the deadline (\(deadline - now) left of \(options.deadline)); try again later, spread the calls out, or raise Options.deadline",
-                                             retryAfter: wait, retryAfterDate: self.clock().addingTimeInterval(wait.inSeconds))
+                                             retryAfter: wait, retryAfterDate: clock.now.addingTimeInterval(wait.inSeconds))
             }
             do {
                 try await clock.sleep(for: wait)
@@ -179,7 +177,7 @@ extension AppStoreServerAPIClient {
     /// the headers, and the wait `Retry-After` asks for.
     func errorResponse(_ request: APIRequest, _ response: AppStoreServerAPIHTTPResponse) -> AppStoreServerAPIError {
         let error = errorResponse(request, status: response.statusCode, body: response.body)
-        let retryAfter = response.header("Retry-After").flatMap { RetryAfter.parse($0, now: clock()) }
+        let retryAfter = response.header("Retry-After").flatMap { RetryAfter.parse($0, now: clock.now) }
         return AppStoreServerAPIError(error.code, error.message, httpStatusCode: error.httpStatusCode, apiError: error.apiError, apiErrorMessage: error.apiErrorMessage,
                                       retryAfter: retryAfter?.wait, retryAfterDate: retryAfter?.instant,
                                       responseHeaders: response.headerDictionary)

@@ -54,20 +54,15 @@ public final class AppStoreServerAPIClient: Sendable {
     ///   - transport: how HTTP requests are sent; by default ``AsyncHTTPClientTransport`` (one HTTP
     ///     client shared by every client of this library, without redirects) with the
     ///     `ServerAPIClient` trait, ``URLSessionAPITransport`` without it.
-    public convenience init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
-                            environment: AppStoreServerEnvironment, verifier: ResponseVerifier,
-                            options: Options = Options(), transport: any AppStoreServerAPITransport = AppStoreServerAPIClient.defaultTransport) {
-        self.init(signingKey: signingKey, keyId: keyId, issuerId: issuerId, bundleId: bundleId, environment: environment,
-                  verifier: verifier, options: options, transport: transport, clock: { Date() }, retryClock: ContinuousRetryClock())
-    }
-
-    /// A client whose bearer tokens and `Retry-After` instants read the time from `clock`, and
-    /// whose deadline, pacing and waits between attempts use `retryClock` (tests of retries that
-    /// wait no real time).
-    package init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String, environment: AppStoreServerEnvironment,
-                 verifier: ResponseVerifier, options: Options, transport: any AppStoreServerAPITransport,
-                 clock: @escaping @Sendable () -> Date, retryClock: any RetryClock) {
-        self.retryClock = retryClock
+    ///   - clock: the time the client reads: bearer tokens' `iat` and the instant a `Retry-After`
+    ///     names from its `now`; the deadline, pacing and the waits between attempts on its `clock`.
+    ///     Default ``AppStoreClock/system``; tests pass one they move by hand (AppStoreVerificationTesting's
+    ///     `ManualClock`), so that retries and pacing wait no real time.
+    public init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
+                environment: AppStoreServerEnvironment, verifier: ResponseVerifier,
+                options: Options = Options(), transport: any AppStoreServerAPITransport = AppStoreServerAPIClient.defaultTransport,
+                clock: AppStoreClock = .system) {
+        self.elapsed = clock.stopwatch()
         self.bundleId = bundleId
         self.verifier = verifier
         self.options = options
@@ -83,11 +78,12 @@ public final class AppStoreServerAPIClient: Sendable {
     /// The key ID, named in the message of a 401 (it is not secret).
     let keyId: String
 
-    /// The clock of the deadline, of pacing and of the waits between attempts.
-    let retryClock: any RetryClock
+    /// The time elapsed on ``clock`` since the client was made: what the deadline and pacing measure.
+    let elapsed: @Sendable () -> Duration
 
-    /// The wall clock: bearer tokens' `iat`, and the instant a `Retry-After` names.
-    let clock: @Sendable () -> Date
+    /// The wall clock (bearer tokens' `iat`, the instant a `Retry-After` names) and the clock the
+    /// waits between attempts are made on.
+    let clock: AppStoreClock
 
     /// The budgets of Apple's published rate limits, shared by every task using this client.
     let pacer: RequestPacer

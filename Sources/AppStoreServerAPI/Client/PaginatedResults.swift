@@ -43,17 +43,20 @@ public struct PaginatedResults<Element: Sendable>: AsyncSequence, Sendable {
     let fetch: @Sendable (_ token: String?) async throws(AppStoreServerAPIError) -> Page
     let maximumPages: Int
     let deadline: Duration
+    let elapsed: @Sendable () -> Duration
 
     /// A sequence requesting pages with `fetch`, at most `maximumPages` of them within `deadline`
-    /// of the first request.
-    init(maximumPages: Int, deadline: Duration, fetch: @escaping @Sendable (_ token: String?) async throws(AppStoreServerAPIError) -> Page) {
+    /// of the first request, as `elapsed` (the client's clock) measures it.
+    init(maximumPages: Int, deadline: Duration, elapsed: @escaping @Sendable () -> Duration,
+         fetch: @escaping @Sendable (_ token: String?) async throws(AppStoreServerAPIError) -> Page) {
         self.fetch = fetch
         self.maximumPages = Swift.max(maximumPages, 1)
         self.deadline = deadline
+        self.elapsed = elapsed
     }
 
     /// An iterator starting at the first page.
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(fetch: fetch, maximumPages: maximumPages, deadline: deadline) }
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(fetch: fetch, maximumPages: maximumPages, deadline: deadline, elapsed: elapsed) }
 
     /// Collects every item of every page (for small histories; iterate for large ones).
     public func collect() async throws(AppStoreServerAPIError) -> [Element] {
@@ -68,18 +71,21 @@ public struct PaginatedResults<Element: Sendable>: AsyncSequence, Sendable {
         let fetch: @Sendable (String?) async throws(AppStoreServerAPIError) -> Page
         let maximumPages: Int
         let deadline: Duration
+        let elapsed: @Sendable () -> Duration
         private var buffer: [Element] = []
         private var position = 0
         private var token: String?
-        private var started: ContinuousClock.Instant?
+        private var started: Duration?
         private var pages = 0
         private var finished = false
         private var seenTokens: Set<String> = []
 
-        init(fetch: @escaping @Sendable (String?) async throws(AppStoreServerAPIError) -> Page, maximumPages: Int, deadline: Duration) {
+        init(fetch: @escaping @Sendable (String?) async throws(AppStoreServerAPIError) -> Page, maximumPages: Int, deadline: Duration,
+             elapsed: @escaping @Sendable () -> Duration) {
             self.fetch = fetch
             self.maximumPages = maximumPages
             self.deadline = deadline
+            self.elapsed = elapsed
         }
 
         /// The next item, requesting the next page when needed; `nil` after the last page.
@@ -95,13 +101,13 @@ public struct PaginatedResults<Element: Sendable>: AsyncSequence, Sendable {
                         finished = true
                         throw AppStoreServerAPIError(.paginationLimitExceeded, "Apple still had more after \(pages) pages (Options.maximumPages); narrow the request (dates, products) or raise Options.maximumPages")
                     }
-                    let elapsed = started.duration(to: .now)
-                    guard elapsed < deadline else {
+                    let spent = elapsed() - started
+                    guard spent < deadline else {
                         finished = true
-                        throw AppStoreServerAPIError(.paginationLimitExceeded, "Apple still had more after \(pages) pages and \(elapsed), past Options.paginationDeadline (\(deadline)); narrow the request or raise the deadline")
+                        throw AppStoreServerAPIError(.paginationLimitExceeded, "Apple still had more after \(pages) pages and \(spent), past Options.paginationDeadline (\(deadline)); narrow the request or raise the deadline")
                     }
                 } else {
-                    started = .now
+                    started = elapsed()
                 }
                 pages += 1
                 let page: Page

@@ -31,7 +31,7 @@ extension AppStoreServerAPIClient {
     ///
     /// - Parameter request: the date range and filters.
     public func notificationHistory(request: NotificationHistoryRequest) -> PaginatedResults<NotificationHistoryResponseItem> {
-        PaginatedResults(maximumPages: options.maximumPages, deadline: options.paginationDeadline) { (token) async throws(AppStoreServerAPIError) in
+        PaginatedResults(maximumPages: options.maximumPages, deadline: options.paginationDeadline, elapsed: elapsed) { (token) async throws(AppStoreServerAPIError) in
             let page = try await self.getNotificationHistory(request: request, paginationToken: token)
             return try PaginatedResults.Page(items: page.notificationHistory, hasMore: page.hasMore, token: page.paginationToken, field: "paginationToken")
         }

@@ -22,7 +22,7 @@ extension AppStoreServerAPIClient {
     ///
     /// - Parameter transactionId: any transaction ID of the customer.
     public func refundHistory(transactionId: String) -> PaginatedResults<VerificationResult<Transaction>> {
-        PaginatedResults(maximumPages: options.maximumPages, deadline: options.paginationDeadline) { (revision) async throws(AppStoreServerAPIError) in
+        PaginatedResults(maximumPages: options.maximumPages, deadline: options.paginationDeadline, elapsed: elapsed) { (revision) async throws(AppStoreServerAPIError) in
             let page = try await self.getRefundHistory(transactionId: transactionId, revision: revision)
             return try PaginatedResults.Page(items: page.transactions, hasMore: page.hasMore, token: page.revision, field: "revision")
         }

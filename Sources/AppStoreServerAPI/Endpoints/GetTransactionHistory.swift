@@ -40,7 +40,7 @@ extension AppStoreServerAPIClient {
     public func transactionHistory(transactionId: String,
                                    request: TransactionHistoryRequest = TransactionHistoryRequest(),
                                    version: GetTransactionHistoryVersion = .v2) -> PaginatedResults<VerificationResult<Transaction>> {
-        PaginatedResults(maximumPages: options.maximumPages, deadline: options.paginationDeadline) { (revision) async throws(AppStoreServerAPIError) in
+        PaginatedResults(maximumPages: options.maximumPages, deadline: options.paginationDeadline, elapsed: elapsed) { (revision) async throws(AppStoreServerAPIError) in
             let page = try await self.getTransactionHistory(transactionId: transactionId, revision: revision, request: request, version: version)
             return try PaginatedResults.Page(items: page.transactions, hasMore: page.hasMore, token: page.revision, field: "revision")
         }

@@ -24,9 +24,6 @@ struct EffectiveInstant: Sendable, Hashable {
     /// with an instant outside it (it reports a format error in the certificate's dates instead).
     static let certificateTimes: ClosedRange<Int64> = -62_167_219_200...253_402_300_799
 
-    /// The moment of verification.
-    static func now(origin: String = "now") -> EffectiveInstant { EffectiveInstant(Date(), origin: origin) }
-
     /// "2025-06-01T12:00:00Z (the payload's signedDate)".
     var text: String { "\(DateText.iso8601(seconds: seconds)) (\(origin))" }
 }

@@ -36,6 +36,6 @@ extension SignedDataVerifier {
     func effectiveInstant(of receipt: AppReceipt) -> EffectiveInstant {
         effectiveDatePolicy.instant(
             signingDate: receipt.receiptCreationDate, origin: "the receipt's creation date",
-            fallbackOrigin: "now, as the receipt has no creation date")
+            fallbackOrigin: "now, as the receipt has no creation date", now: configuration.clock.now)
     }
 }

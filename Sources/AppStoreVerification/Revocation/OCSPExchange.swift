@@ -70,7 +70,7 @@ struct OCSPExchange {
                 return unavailable(.invalidResponse, "The body from \(responder) about \(position) is not a well-formed OCSP response: \(detail).")
             }
         }
-        let fetchedAt = options.clock()
+        let fetchedAt = now
         var reusableUntil = report.has_next_update == 1 ? report.next_update : fetchedAt
         reusableUntil = min(reusableUntil, fetchedAt + options.maximumCacheAge.wholeSeconds)
         switch report.cert_status {

@@ -57,10 +57,6 @@ public struct OCSPOptions: Sendable {
         #endif
     }
 
-    /// The current time in seconds since 1970 used to judge responses and cache entries. Internal:
-    /// tests move it to reach a response's nextUpdate without waiting.
-    var clock: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970.rounded(.down)) }
-
     /// Options for online OCSP checks; every parameter has the documented default.
     public init(
         requestTimeout: Duration = .seconds(5),

@@ -20,14 +20,15 @@ final class OCSPResponseCache: @unchecked Sendable {
     }
 
     /// The cached answer, else the outcome of the request already in flight for `key`, else the
-    /// outcome of `fetch` (started once, shared by every caller that arrives meanwhile).
-    func outcome(for key: OCSPCacheKey, clock: @escaping @Sendable () -> Int64, fetch: @escaping @Sendable () async -> OCSPOutcome) async -> OCSPOutcome {
-        if let answer = answer(for: key, at: clock()) {
+    /// outcome of `fetch` (started once, shared by every caller that arrives meanwhile). Entries are
+    /// judged at `clock`'s current second.
+    func outcome(for key: OCSPCacheKey, clock: AppStoreClock, fetch: @escaping @Sendable () async -> OCSPOutcome) async -> OCSPOutcome {
+        if let answer = answer(for: key, at: clock.nowSeconds) {
             return .answer(answer)
         }
         let task: Task<OCSPOutcome, Never> = lock.withLock {
             // Checked again under the lock: a request that finished since stored its answer first.
-            if let answer = answer(for: key, at: clock()) {
+            if let answer = answer(for: key, at: clock.nowSeconds) {
                 return Task { .answer(answer) }
             }
             if let running = inFlight[key] {
@@ -35,7 +36,7 @@ final class OCSPResponseCache: @unchecked Sendable {
             }
             let started = Task { [answers] in
                 let outcome = await fetch()
-                if case .answer(let answer) = outcome, clock() < answer.reusableUntil {
+                if case .answer(let answer) = outcome, clock.nowSeconds < answer.reusableUntil {
                     answers.insert(answer, for: key)
                 }
                 self.finished(key)

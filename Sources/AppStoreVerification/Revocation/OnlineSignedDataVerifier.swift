@@ -49,7 +49,7 @@ public final class OnlineSignedDataVerifier: Sendable {
     ///   OCSP options out of range.
     public init(configuration: SignedDataVerifier.Configuration = .init(), revocation: OCSPOptions = OCSPOptions()) throws(VerifierConfigurationError) {
         self.core = try SignedDataVerifier(configuration: configuration, online: true)
-        self.revocationChecker = try RevocationChecker(options: revocation)
+        self.revocationChecker = try RevocationChecker(options: revocation, clock: configuration.clock)
         self.revocation = revocation
     }
 

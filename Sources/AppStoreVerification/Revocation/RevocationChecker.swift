@@ -19,15 +19,18 @@ final class RevocationChecker: Sendable {
     }
 
     let options: OCSPOptions
+    /// The time responses and cache entries are judged at (the verifier's clock), in whole seconds.
+    let clock: AppStoreClock
     let cache: OCSPResponseCache
     /// The subjects of each app receipt chain, by the certificates the receipts embed.
     private let subjectsByReceiptCertificates: LRUCache<ReceiptCertificatesKey, RevocationSubjects>
 
-    init(options: OCSPOptions) throws(VerifierConfigurationError) {
+    init(options: OCSPOptions, clock: AppStoreClock) throws(VerifierConfigurationError) {
         if let problem = options.configurationProblem() {
             throw VerifierConfigurationError(.invalidSetting, problem)
         }
         self.options = options
+        self.clock = clock
         self.cache = OCSPResponseCache(capacity: options.cacheCapacity)
         self.subjectsByReceiptCertificates = LRUCache(capacity: 16)
     }
@@ -59,7 +62,7 @@ final class RevocationChecker: Sendable {
     /// Asks about the leaf and the intermediate (through the cache) and combines the answers.
     private func check(_ subjects: RevocationSubjects) async -> Verdict {
         // The warm path: both answers cached, no suspension, no task.
-        let now = options.clock()
+        let now = clock.nowSeconds
         if let leaf = cache.answer(for: subjects.leaf.cacheKey, at: now),
            let intermediate = cache.answer(for: subjects.intermediate.cacheKey, at: now) {
             if case .good = leaf.status, case .good = intermediate.status {
@@ -113,13 +116,13 @@ final class RevocationChecker: Sendable {
         case .success(let found): url = found
         case .failure(let error): return .invalid(error)
         }
-        return await cache.outcome(for: subject.cacheKey, clock: options.clock) { [options] in
-            await Self.ask(subject, at: url, options: options)
+        return await cache.outcome(for: subject.cacheKey, clock: clock) { [options, clock] in
+            await Self.ask(subject, at: url, options: options, clock: clock)
         }
     }
 
-    /// Sends one request and judges the response.
-    private static func ask(_ subject: RevocationSubject, at url: URL, options: OCSPOptions) async -> OCSPOutcome {
+    /// Sends one request and judges the response at `clock`'s current second.
+    private static func ask(_ subject: RevocationSubject, at url: URL, options: OCSPOptions, clock: AppStoreClock) async -> OCSPOutcome {
         var nonce: [UInt8]?
         if options.sendsNonce {
             var generator = SystemRandomNumberGenerator()
@@ -172,7 +175,7 @@ final class RevocationChecker: Sendable {
         guard response.body.count <= limit else {
             return unavailable(.responseTooLarge, "The OCSP responder \(responder) sent \(response.body.count) bytes about \(position), more than the \(limit) accepted.")
         }
-        return exchange.judge(response.body, now: options.clock(), options: options)
+        return exchange.judge(response.body, now: clock.nowSeconds, options: options)
     }
 }
 

@@ -16,21 +16,23 @@ public enum EffectiveDatePolicy: Sendable, Hashable {
     /// The instant this policy chooses for data signed at `signingDate` (a receipt's creation date, ...).
     ///
     /// - Parameters:
+    ///   - now: the moment of verification (the verifier's clock).
     ///   - origin: how messages name `signingDate`.
     ///   - fallbackOrigin: how messages name "now" when `signingDate` is `nil`.
-    func instant(signingDate: Date?, origin: String, fallbackOrigin: String) -> EffectiveInstant {
+    func instant(signingDate: Date?, origin: String, fallbackOrigin: String, now: Date) -> EffectiveInstant {
         switch self {
         case .signedDate:
-            signingDate.map { EffectiveInstant($0, origin: origin) } ?? .now(origin: fallbackOrigin)
+            signingDate.map { EffectiveInstant($0, origin: origin) } ?? EffectiveInstant(now, origin: fallbackOrigin)
         case .now:
-            .now()
+            EffectiveInstant(now, origin: "now")
         case .fixed(let date):
             EffectiveInstant(date, origin: "the configured effective date")
         }
     }
 
-    /// The instant this policy chooses for `payload` (whose parsed JSON is `document`).
-    func instant(for payload: some SignedPayload, document: JSONValue) -> EffectiveInstant {
+    /// The instant this policy chooses for `payload` (whose parsed JSON is `document`), the moment
+    /// of verification being `now`.
+    func instant(for payload: some SignedPayload, document: JSONValue, now: Date) -> EffectiveInstant {
         switch self {
         case .signedDate:
             // Apple's rule: signedDate, else receiptCreationDate, else now.
@@ -40,9 +42,9 @@ public enum EffectiveDatePolicy: Sendable, Hashable {
             if let milliseconds = document.member("receiptCreationDate")?.double {
                 return EffectiveInstant(Date(timeIntervalSince1970: milliseconds / 1000), origin: "the payload's receiptCreationDate")
             }
-            return .now(origin: "now, as the payload has neither signedDate nor receiptCreationDate")
+            return EffectiveInstant(now, origin: "now, as the payload has neither signedDate nor receiptCreationDate")
         case .now:
-            return .now()
+            return EffectiveInstant(now, origin: "now")
         case .fixed(let date):
             return EffectiveInstant(date, origin: "the configured effective date")
         }

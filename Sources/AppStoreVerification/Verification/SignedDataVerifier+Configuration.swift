@@ -35,6 +35,10 @@ extension SignedDataVerifier {
         /// The self-signed "StoreKit" certificate that signs Xcode's app receipts (RSA), to trust for
         /// receipts whose environment is `Xcode`. Without it, Xcode receipts are never verified.
         public var xcodeReceiptCertificate: TrustedRoot?
+        /// The time verification reads: JWT registered claims (`exp`, `nbf`, `iat`), the effective
+        /// date when it is now, and online, whether OCSP responses and cached answers are current.
+        /// Default ``AppStoreClock/system``; tests pass a clock they move by hand.
+        public var clock: AppStoreClock
 
         /// A configuration trusting Apple Root CA - G3.
         ///
@@ -50,6 +54,7 @@ extension SignedDataVerifier {
         ///   - xcodeCertificate: the StoreKit Testing certificate to trust for Xcode data.
         ///   - trustedReceiptRoots: the roots app receipt chains must lead to.
         ///   - xcodeReceiptCertificate: the StoreKit certificate to trust for Xcode app receipts.
+        ///   - clock: the time verification reads.
         public init(
             trustedRoots: [TrustedRoot] = [.appleRootCAG3],
             bundleId: String? = nil,
@@ -61,7 +66,8 @@ extension SignedDataVerifier {
             maximumInputLength: Int = 1 << 20,
             xcodeCertificate: TrustedRoot? = nil,
             trustedReceiptRoots: [TrustedRoot] = [.appleRootCA],
-            xcodeReceiptCertificate: TrustedRoot? = nil
+            xcodeReceiptCertificate: TrustedRoot? = nil,
+            clock: AppStoreClock = .system
         ) {
             self.trustedRoots = trustedRoots
             self.bundleId = bundleId
@@ -74,6 +80,7 @@ extension SignedDataVerifier {
             self.xcodeCertificate = xcodeCertificate
             self.trustedReceiptRoots = trustedReceiptRoots
             self.xcodeReceiptCertificate = xcodeReceiptCertificate
+            self.clock = clock
         }
     }
 }

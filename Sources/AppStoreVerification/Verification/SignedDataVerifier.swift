@@ -106,7 +106,7 @@ public final class SignedDataVerifier: Sendable {
         var chain: SignedDataChainEntry?
         do throws(VerificationError) {
             chain = try verifySignature(of: compact, payload: payload, document: root)
-            try RegisteredClaims.check(root, now: Date())
+            try RegisteredClaims.check(root, now: configuration.clock.now)
             try configuration.checkClaims(of: payload, kind: Payload.payloadKind)
             return (.verified(payload), chain)
         } catch {
@@ -119,7 +119,7 @@ public final class SignedDataVerifier: Sendable {
     /// data, which has no App Store chain).
     @discardableResult
     func verifySignature(of jws: CompactJWS, payload: some SignedPayload, document: JSONValue) throws(VerificationError) -> SignedDataChainEntry? {
-        let instant = effectiveDatePolicy.instant(for: payload, document: document)
+        let instant = effectiveDatePolicy.instant(for: payload, document: document, now: configuration.clock.now)
         return try signedDataPolicy.verify(jws, environment: payload.appIdentity.environment, at: instant, online: online)
     }
 }

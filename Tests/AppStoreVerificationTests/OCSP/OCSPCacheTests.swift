@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AppStoreVerification
+import AppStoreVerificationTesting
 
 /// The OCSP answer cache against real `openssl ocsp` responders: what is reused, for how long, what
 /// is shared, and what is never kept. Requests are counted by the transport and, where a test has
@@ -81,18 +82,18 @@ struct OCSPCacheTests {
 
     @Test("expiry: the cached answer is reused before nextUpdate and asked again at it")
     func expiryAtNextUpdate() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let transport = CountingTransport()
-        var options = OCSPTestPKI.options(transport)
-        options.clock = { clock.now }
-        let verifier = try pki.verifier(options)
+        let verifier = try pki.verifier(OCSPTestPKI.options(transport), clock: .manual(clock))
         let jws = try pki.transaction(.expiring)
         #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.expiringResponderURL) == 1)
-        clock.setOffset(30)  // before nextUpdate (thisUpdate + 1 minute)
+        clock.advance(by: .seconds(30))  // before nextUpdate (thisUpdate + 1 minute)
         #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.expiringResponderURL) == 1)
-        clock.setOffset(61)  // at or past nextUpdate: asked again; the fresh answer is good
+        // Past nextUpdate, however long the first answer took to come (thisUpdate is the
+        // responder's real time): asked again; the fresh answer is good (within the clock skew).
+        clock.advance(by: .seconds(90))
         #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.expiringResponderURL) == 2)
         #expect(transport.count(pki.rootResponderURL) == 1)
@@ -100,19 +101,18 @@ struct OCSPCacheTests {
 
     @Test("maximumCacheAge bounds reuse below nextUpdate: past it (nextUpdate a day away), both responders are asked again")
     func maximumCacheAge() async throws {
-        let clock = TestClock()
+        let clock = ManualClock()
         let transport = CountingTransport()
         var options = OCSPTestPKI.options(transport)
         options.maximumCacheAge = .seconds(60)
-        options.clock = { clock.now }
-        let verifier = try pki.verifier(options)
+        let verifier = try pki.verifier(options, clock: .manual(clock))
         let jws = try pki.transaction(.good)
         #expect(try await verifier.verifyTransaction(jws).isVerified)
-        clock.setOffset(30)  // within maximumCacheAge: reused
+        clock.advance(by: .seconds(30))  // within maximumCacheAge: reused
         #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.leafResponderURL) == 1)
         #expect(transport.count(pki.rootResponderURL) == 1)
-        clock.setOffset(61)  // past maximumCacheAge, long before nextUpdate (one day): asked again
+        clock.advance(by: .seconds(31))  // past maximumCacheAge, long before nextUpdate (one day): asked again
         #expect(try await verifier.verifyTransaction(jws).isVerified)
         #expect(transport.count(pki.leafResponderURL) == 2)
         #expect(transport.count(pki.rootResponderURL) == 2)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import AppStoreVerification
+import AppStoreVerificationTesting
 
 /// When a real `openssl ocsp` answer is believed: thisUpdate not in the future, and, for an answer
 /// without nextUpdate, not older than maximumCacheAge (both within the clock skew). The verifier's
-/// clock is moved (`OCSPOptions.clock`); the PKI's certificates are valid from a day earlier, so only
+/// clock is set (`SignedDataVerifier.Configuration.clock`, a `ManualClock`); the PKI's certificates are valid from a day earlier, so only
 /// the answer's own times decide.
 @Suite("OCSP response validity window against a real responder")
 struct OCSPResponseWindowTests {
@@ -16,11 +17,8 @@ struct OCSPResponseWindowTests {
 
     @Test("future response: thisUpdate later than now + clockSkew is invalidCertificateChain")
     func futureResponse() async throws {
-        let clock = TestClock()
-        clock.setOffset(-600)  // the verifier's now is ten minutes before the responder's
-        var options = OCSPTestPKI.options(CountingTransport())
-        options.clock = { clock.now }
-        let result = try await pki.verify(.good, pki.verifier(options)).get()
+        let clock = ManualClock(date: Date(timeIntervalSinceNow: -600))  // the verifier's now is ten minutes before the responder's
+        let result = try await pki.verify(.good, pki.verifier(OCSPTestPKI.options(CountingTransport()), clock: .manual(clock))).get()
         guard case .unverified(_, .invalidCertificateChain(let reason)) = result else {
             Issue.record("expected invalidCertificateChain, got \(result)")
             return
@@ -42,13 +40,11 @@ struct OCSPResponseWindowTests {
 
     @Test("no nextUpdate, judged after thisUpdate + maximumCacheAge + clockSkew: stale, invalidCertificateChain")
     func noNextUpdateStale() async throws {
-        let clock = TestClock()
-        clock.setOffset(60 + 300 + 30)
+        let clock = ManualClock(date: Date(timeIntervalSinceNow: 60 + 300 + 30))
         var options = OCSPTestPKI.options(CountingTransport())
         options.maximumCacheAge = .seconds(60)
         options.clockSkew = .seconds(300)
-        options.clock = { clock.now }
-        let result = try await pki.verify(.noNextUpdate, pki.verifier(options)).get()
+        let result = try await pki.verify(.noNextUpdate, pki.verifier(options, clock: .manual(clock))).get()
         guard case .unverified(_, .invalidCertificateChain(let reason)) = result else {
             Issue.record("expected invalidCertificateChain, got \(result)")
             return

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AppStoreVerification
+import AppStoreVerificationTesting
 
 /// Online verification against real `openssl ocsp` responders and loopback servers (127.0.0.1 only),
 /// with a PKI minted at test time: see OCSPTestPKI.
@@ -118,11 +119,8 @@ struct OCSPRevocationTests {
 
     @Test("stale response (nextUpdate one minute after thisUpdate, judged ten minutes later): invalidCertificateChain")
     func staleResponse() async throws {
-        let clock = TestClock()
-        clock.setOffset(600)
-        var options = options(CountingTransport())
-        options.clock = { clock.now }
-        let result = try await verify(.expiring, pki.verifier(options)).get()
+        let clock = ManualClock(date: Date(timeIntervalSinceNow: 600))
+        let result = try await verify(.expiring, pki.verifier(options(CountingTransport()), clock: .manual(clock))).get()
         #expect(result.verificationError?.code == .invalidCertificateChain)
         #expect(result.verificationError?.message.contains("stale") == true)
     }

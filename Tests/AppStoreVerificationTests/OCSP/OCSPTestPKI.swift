@@ -195,9 +195,9 @@ final class OCSPTestPKI: @unchecked Sendable {
     }
 
     /// A verifier trusting the test root, online with `options` (their transport counts requests).
-    func verifier(_ options: OCSPOptions) throws -> OnlineSignedDataVerifier {
+    func verifier(_ options: OCSPOptions, clock: AppStoreClock = .system) throws -> OnlineSignedDataVerifier {
         try OnlineSignedDataVerifier(
-            configuration: .init(trustedRoots: [try TrustedRoot(derEncoded: rootDER)], bundleId: "com.example.app", environment: .sandbox),
+            configuration: .init(trustedRoots: [try TrustedRoot(derEncoded: rootDER)], bundleId: "com.example.app", environment: .sandbox, clock: clock),
             revocation: options)
     }
 
@@ -284,10 +284,3 @@ enum TransportUnderTest: String, CaseIterable, Sendable, CustomStringConvertible
     var description: String { rawValue }
 }
 
-/// A clock the tests move forward.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var offset: Int64 = 0
-    func setOffset(_ seconds: Int64) { lock.withLock { offset = seconds } }
-    var now: Int64 { lock.withLock { offset } + Int64(Date().timeIntervalSince1970.rounded(.down)) }
-}

@@ -50,12 +50,14 @@ public func buildReceiptServer(_ configuration: ReceiptServerConfiguration) asyn
     if let token = configuration.metricsExposure.token, let weakness = AccessTokenRule.weakness(of: token) {
         throw WeakAccessTokenError(setting: "RECEIPT_SERVER_METRICS_TOKEN (--metrics-token)", weakness: weakness)
     }
-    let verifier = try SignedDataVerifier(configuration: server.verifier)
+    var verifierConfiguration = server.verifier
+    verifierConfiguration.clock = server.clock
+    let verifier = try SignedDataVerifier(configuration: verifierConfiguration)
     let apiClient = try configuration.reconcile.map { reconcile throws(AppStoreServerAPIError) in
         try makeAPIClient(reconcile, bundleId: server.verifier.bundleId ?? "", verifier: verifier)
     }
     let engineConfiguration = EntitlementEngine.Configuration(nonRenewingDurations: server.nonRenewingDurations)
-    let outbox = configuration.webhooks.map { WebhookOutbox(configuration: $0, engineConfiguration: engineConfiguration, now: server.now) }
+    let outbox = configuration.webhooks.map { WebhookOutbox(configuration: $0, engineConfiguration: engineConfiguration, clock: server.clock) }
     let store = try await ReceiptStore.open(
         server.databasePath, configuration: server.store, busyTimeoutMilliseconds: server.busyTimeoutMilliseconds,
         verifier: verifier, engineConfiguration: engineConfiguration, webhooks: outbox, logger: logger)
@@ -73,7 +75,7 @@ public func buildReceiptServer(_ configuration: ReceiptServerConfiguration) asyn
         configuration.backfill.map { backfill in
             NotificationBackfill(
                 client: apiClient, store: store, check: context.check, metrics: metrics, configuration: backfill,
-                now: server.now, logger: logger, onRun: configuration.onBackfill, refundAnswers: answers)
+                clock: server.clock, logger: logger, onRun: configuration.onBackfill, refundAnswers: answers)
         }
     }
     let webhookDelivery = outbox.flatMap { outbox in
@@ -81,7 +83,7 @@ public func buildReceiptServer(_ configuration: ReceiptServerConfiguration) asyn
     }
     let refundSender = apiClient.flatMap { apiClient in
         answers.map {
-            RefundAnswerSender(client: apiClient, backend: store.backend, answers: $0, metrics: metrics, now: server.now, logger: logger)
+            RefundAnswerSender(client: apiClient, backend: store.backend, answers: $0, metrics: metrics, clock: server.clock, logger: logger)
         }
     }
     StartupLog.log(configuration, isReconcileConfigured: apiClient != nil, backfill: backfill, webhookDelivery: webhookDelivery,

@@ -21,7 +21,8 @@ struct NotificationBackfill: Service {
     let check: SignedDataCheck
     let metrics: ServerMetrics
     let configuration: BackfillConfiguration
-    let now: @Sendable () -> Date
+    /// The server's clock: the end of each run's range and the time records are stamped with.
+    let clock: AppStoreClock
     let logger: Logger
     let onRun: @Sendable (BackfillReport) async -> Void
     /// Answering refund requests, when turned on: a backfilled `CONSUMPTION_REQUEST` gets its
@@ -42,9 +43,9 @@ struct NotificationBackfill: Service {
 
     /// One run: the range, every page, every notification.
     func runOnce() async -> BackfillReport {
-        let clock = ContinuousClock()
-        let started = clock.now
-        let end = now()
+        let timer = ContinuousClock()
+        let started = timer.now
+        let end = clock.now
         var report = BackfillReport(startDate: UnixMilliseconds.of(end), endDate: UnixMilliseconds.of(end))
         do {
             let start = try await startDate(before: end)
@@ -70,8 +71,8 @@ struct NotificationBackfill: Service {
         } catch {
             report.failure = Self.describe(error)
         }
-        let elapsed = clock.now - started
-        metrics.recordBackfillRun(failed: report.failure != nil, duration: elapsed, finishedAt: now().timeIntervalSince1970)
+        let elapsed = timer.now - started
+        metrics.recordBackfillRun(failed: report.failure != nil, duration: elapsed, finishedAt: clock.now.timeIntervalSince1970)
         let counts: Logger.Metadata = [
             "received": "\(report.received)", "stored": "\(report.stored)", "already_stored": "\(report.alreadyStored)",
             "refused": "\(report.refused)", "duration_ms": "\(RequestLogMiddleware<ReceiptRequestContext>.milliseconds(elapsed))",
@@ -100,7 +101,7 @@ struct NotificationBackfill: Service {
             logger.warning("backfill: notification \(LogSafeText.escaping(result.unsafePayloadValue.notificationUUID ?? "?")) refused, not stored: \(error.message)")
             return .refused
         }
-        let receivedAt = UnixMilliseconds.of(now())
+        let receivedAt = UnixMilliseconds.of(clock.now)
         let refundRequest = refundAnswers?.pendingRequest(for: accepted, receivedAt: receivedAt)
         let outcome = try await store.storeNotification(accepted.row, appAccountToken: accepted.customer, refundRequest: refundRequest, receivedAt: receivedAt)
         if refundRequest != nil { refundAnswers?.answerDue() }

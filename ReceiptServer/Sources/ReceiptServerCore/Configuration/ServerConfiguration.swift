@@ -25,8 +25,12 @@ public struct ServerConfiguration: Sendable {
     public var nonRenewingDurations: [String: TimeInterval]
     /// Database connections and the cache of customers' engines.
     public var store = StoreConfiguration()
-    /// The clock entitlements are computed at ("now"); tests replace it.
-    public var now: @Sendable () -> Date
+    /// The server's time: the instant entitlements are computed at ("now"), records are stamped
+    /// with, outbound events and refund answers are judged by, and the verifier's (it replaces
+    /// ``verifier``'s own clock). Its timers and leases, and the App Store Server API client (whose
+    /// bearer tokens Apple judges by the real time), keep the system's time. Default
+    /// ``AppStoreVerification/AppStoreClock/system``; tests pass a clock they set by hand.
+    public var clock: AppStoreClock
 
     /// Creates a configuration.
     ///
@@ -38,7 +42,7 @@ public struct ServerConfiguration: Sendable {
     ///   - maximumBodyBytes: the largest request body accepted.
     ///   - busyTimeoutMilliseconds: how long a write waits for a lock held elsewhere.
     ///   - nonRenewingDurations: seconds of access per non-renewing product ID.
-    ///   - now: the clock entitlements are computed at.
+    ///   - clock: the server's time (entitlements, records, the verifier).
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
@@ -47,7 +51,7 @@ public struct ServerConfiguration: Sendable {
         maximumBodyBytes: Int = 64 * 1024,
         busyTimeoutMilliseconds: Int = 5000,
         nonRenewingDurations: [String: TimeInterval] = [:],
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: AppStoreClock = .system
     ) {
         self.host = host
         self.port = port
@@ -56,6 +60,6 @@ public struct ServerConfiguration: Sendable {
         self.maximumBodyBytes = maximumBodyBytes
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.nonRenewingDurations = nonRenewingDurations
-        self.now = now
+        self.clock = clock
     }
 }

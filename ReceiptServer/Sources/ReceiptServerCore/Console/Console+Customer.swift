@@ -14,7 +14,7 @@ extension Console {
         guard !items.isEmpty || state.revision > 0 else {
             throw ConsoleError(.notFound, "Unknown customer", "Nothing is stored for customer \(customer).")
         }
-        let now = server.configuration.now()
+        let now = server.configuration.clock.now
         let page = ConsoleCustomerPage(
             customer: customer, now: now, statuses: state.engine.statuses(at: now), rejected: state.rejected, items: decoded(items),
             flash: sessions.takeFlash(for: session, customer: customer), canReconcile: reconciliation.isConfigured)

@@ -27,7 +27,7 @@ struct ConsumptionController: Sendable {
     @Sendable func putConsent(_ request: Request, context: ReceiptRequestContext) async throws -> Response {
         let customer = try CustomerKey.required(context.parameters.get("appAccountToken") ?? "")
         let body = try await request.decode(as: ConsentBody.self, context: context)
-        let instant = UnixMilliseconds.of(server.configuration.now())
+        let instant = UnixMilliseconds.of(server.configuration.clock.now)
         do {
             try await server.store.backend.saveConsent(customer: customer, consented: body.consented, at: instant)
         } catch {
@@ -54,7 +54,7 @@ struct ConsumptionController: Sendable {
         }
         let facts = ConsumptionFacts(transactionId: transactionId, deliveryStatus: body.deliveryStatus, consumptionPercentage: body.consumptionPercentage,
                                      sampleContentProvided: body.sampleContentProvided, refundPreference: body.refundPreference,
-                                     updatedAt: UnixMilliseconds.of(server.configuration.now()))
+                                     updatedAt: UnixMilliseconds.of(server.configuration.clock.now))
         do {
             try await server.store.backend.saveConsumptionFacts(facts)
         } catch {

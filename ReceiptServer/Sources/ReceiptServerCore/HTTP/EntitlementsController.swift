@@ -19,7 +19,7 @@ struct EntitlementsController: Sendable {
             throw APIError(.badRequest, code: "invalidAppAccountToken",
                            "\"\(text.prefix(64))\" is not an appAccountToken: use the UUID the app passed to StoreKit (Product.PurchaseOption.appAccountToken).")
         }
-        var instant = server.configuration.now()
+        var instant = server.configuration.clock.now
         if let at = request.uri.queryParameters.get("at") {
             guard let date = UnixMilliseconds.parse(at) else {
                 throw APIError(.badRequest, code: "invalidAt",

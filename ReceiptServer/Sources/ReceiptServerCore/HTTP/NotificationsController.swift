@@ -34,7 +34,7 @@ struct NotificationsController: Sendable {
         let customer = accepted.customer
         let outcome: ReceiptStore.NotificationOutcome
         // A refund request's pending answer is stored in the notification's own transaction (RefundRequests/).
-        let receivedAt = UnixMilliseconds.of(server.configuration.now())
+        let receivedAt = UnixMilliseconds.of(server.configuration.clock.now)
         let refundRequest = server.refundAnswers?.pendingRequest(for: accepted, receivedAt: receivedAt)
         do {
             let server = self.server

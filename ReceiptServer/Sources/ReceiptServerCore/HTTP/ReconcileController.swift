@@ -90,7 +90,7 @@ struct ReconcileController: Sendable {
         do {
             outcome = try await metrics.timeStore("storeTransaction") { () async throws(StorageError) in
                 try await server.store.storeTransaction(
-                    row, appAccountToken: ownToken ?? claimedCustomer, receivedAt: UnixMilliseconds.of(server.configuration.now()))
+                    row, appAccountToken: ownToken ?? claimedCustomer, receivedAt: UnixMilliseconds.of(server.configuration.clock.now))
             }
         } catch {
             throw APIError.storageUnavailable(error)

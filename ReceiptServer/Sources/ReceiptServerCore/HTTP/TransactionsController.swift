@@ -72,7 +72,7 @@ struct TransactionsController: Sendable {
             outcome = try await server.metrics.timeStore("storeTransaction") { () async throws(StorageError) in
                 try await server.store.storeTransaction(
                     row, with: renewalRows, appAccountToken: ownToken ?? claimedCustomer,
-                    receivedAt: UnixMilliseconds.of(server.configuration.now()))
+                    receivedAt: UnixMilliseconds.of(server.configuration.clock.now))
             }
         } catch {
             throw APIError.storageUnavailable(error)
@@ -92,7 +92,7 @@ struct TransactionsController: Sendable {
                 return JSONBody.response(PostedTransactionAnswer(
                     stored: isNew, verified: true, transactionId: transaction.transactionId, originalTransactionId: purchase))
             }
-            var answer = try await server.entitlements(of: customer, at: server.configuration.now())
+            var answer = try await server.entitlements(of: customer, at: server.configuration.clock.now)
             answer.stored = isNew
             return JSONBody.response(answer)
         }

@@ -26,7 +26,7 @@ struct RefundAnswerSender: Service {
     let answers: RefundAnswers
     let metrics: ServerMetrics
     /// The server's clock: Apple's 12 hours are judged by it.
-    let now: @Sendable () -> Date
+    let clock: AppStoreClock
     let logger: Logger
 
     private var configuration: RefundAnswerConfiguration { answers.configuration }
@@ -70,7 +70,7 @@ struct RefundAnswerSender: Service {
     /// Answers one leased request, or records why not.
     private func answer(_ request: LeasedRefundRequest) async {
         let deadline = request.signedDate + RefundAnswerConfiguration.answerWindow.milliseconds
-        let current = UnixMilliseconds.of(now())
+        let current = UnixMilliseconds.of(clock.now)
         do {
             if current >= deadline {
                 try await finish(request, RefundRequestEnd(state: "missed", reason: "not answered within 12 hours of the request's signedDate",
@@ -101,7 +101,7 @@ struct RefundAnswerSender: Service {
             }
             switch sent {
             case .success:
-                let sentAt = UnixMilliseconds.of(now())
+                let sentAt = UnixMilliseconds.of(clock.now)
                 try await finish(request, RefundRequestEnd(state: "answered", reason: nil, sentBody: body, sentAt: sentAt, appleAnswer: "202 Accepted"),
                                  metric: "answered", timeToAnswer: .milliseconds(max(0, sentAt - request.signedDate)))
                 logger.info("refund request answered", metadata: ["attempts": "\(request.attempts + 1)"])
@@ -172,7 +172,7 @@ struct RefundAnswerSender: Service {
         var next = wall + max(0, backoff)
         if let retryAfter = error.retryAfterDate { next = max(next, UnixMilliseconds.of(retryAfter)) }
         // Apple's 12 hours are on the server's clock: the wait must end before they do.
-        if UnixMilliseconds.of(now()) + (next - wall) >= deadline {
+        if UnixMilliseconds.of(clock.now) + (next - wall) >= deadline {
             try await finish(request, RefundRequestEnd(state: "missed", reason: "the next attempt would come after Apple's 12 hours",
                                                        sentBody: nil, sentAt: nil, appleAnswer: answer), metric: "missed")
             return
@@ -183,7 +183,7 @@ struct RefundAnswerSender: Service {
     }
 
     private func finish(_ request: LeasedRefundRequest, _ end: RefundRequestEnd, metric: String, timeToAnswer: Duration? = nil) async throws {
-        try await backend.finishRefundRequest(id: request.id, end, at: UnixMilliseconds.of(now()))
+        try await backend.finishRefundRequest(id: request.id, end, at: UnixMilliseconds.of(clock.now))
         metrics.recordRefundRequest(result: metric, timeToAnswer: timeToAnswer)
         if end.state != "answered" {
             logger.info("refund request \(end.state)", metadata: ["reason": "\(LogSafeText.escaping(end.reason ?? ""))"])

@@ -139,7 +139,7 @@ final class WebhookDelivery: Service, Sendable {
             if clock.now >= due {
                 due = clock.now + configuration.expiryCheckInterval
                 do {
-                    let now = UnixMilliseconds.of(outbox.now())
+                    let now = UnixMilliseconds.of(outbox.clock.now)
                     while !isStopping {
                         let customers = try await storage.dueWebhookCustomers(now: now, limit: 100)
                         for customer in customers where !isStopping {

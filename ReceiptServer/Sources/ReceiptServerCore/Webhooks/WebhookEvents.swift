@@ -94,15 +94,15 @@ struct WebhookCustomerState: Sendable {
 public final class WebhookOutbox: Sendable {
     let configuration: WebhookConfiguration
     let engineConfiguration: EntitlementEngine.Configuration
-    /// The clock entitlements are computed at (the server's `now`).
-    let now: @Sendable () -> Date
+    /// The clock entitlements are computed at (the server's).
+    let clock: AppStoreClock
     /// Wakes the delivery workers after a commit that wrote events.
     let signal = OutboxSignal()
 
-    init(configuration: WebhookConfiguration, engineConfiguration: EntitlementEngine.Configuration, now: @escaping @Sendable () -> Date) {
+    init(configuration: WebhookConfiguration, engineConfiguration: EntitlementEngine.Configuration, clock: AppStoreClock) {
         self.configuration = configuration
         self.engineConfiguration = engineConfiguration
-        self.now = now
+        self.clock = clock
     }
 
     var endpoints: [String] { configuration.endpoints.map(\.absoluteString) }
@@ -128,7 +128,7 @@ public final class WebhookOutbox: Sendable {
     func entitlementsChange(customer: String, records: [VerifiedRecords], previous: WebhookCustomerState?, cause: WebhookCause)
         throws -> (state: WebhookCustomerState, nextCheck: Int64?, event: OutboxEvent?)
     {
-        let instant = now()
+        let instant = clock.now
         let engine = EntitlementEngine(configuration: engineConfiguration, history: try VerifiedRecords.history(of: records))
         let answer = CustomerState(revision: 0, engine: engine, rejected: records.flatMap(\.rejections)).answer(customer: customer, at: instant)
         let nowMilliseconds = UnixMilliseconds.of(instant)
