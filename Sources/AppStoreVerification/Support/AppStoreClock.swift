@@ -6,7 +6,7 @@ import Foundation
 /// - the verifiers (``SignedDataVerifier/Configuration/clock``): JWT registered claims (`exp`,
 ///   `nbf`, `iat`), certificates checked "now", and online, whether an OCSP response and a cached
 ///   answer are still current (judged in whole seconds);
-/// - the App Store Server API client (its `Options.clock`): bearer tokens' `iat`, the instant a
+/// - the App Store Server API client (its initializer's `clock:`): bearer tokens' `iat`, the instant a
 ///   `Retry-After` names, the deadline, pacing and the waits between attempts.
 ///
 /// Tests pass a clock they move by hand, such as `AppStoreClock.manual(ManualClock())` from
