@@ -4,7 +4,7 @@ import Foundation
 /// A clock tests move by hand: its wall-clock ``date`` and its instants stand still until
 /// ``advance(by:)`` moves them, and a task sleeping on it wakes when an advance reaches its deadline.
 ///
-/// Pass it as ``AppStoreVerification/AppStoreClock/manual(_:)`` wherever the package takes an
+/// Pass it as `AppStoreClock.manual(_:)` wherever the package takes an
 /// `AppStoreClock` (the verifiers' configuration, the App Store Server API client), so that expiry,
 /// caching, backoff and pacing are tested at chosen instants and without waiting:
 ///
@@ -78,7 +78,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// The clock's resolution: any duration.
     public var minimumResolution: Swift.Duration { .zero }
 
-    /// The wall-clock instant: ``AppStoreClock/now`` of ``AppStoreVerification/AppStoreClock/manual(_:)``.
+    /// The wall-clock instant: `AppStoreClock.now` of `AppStoreClock.manual(_:)`.
     /// Setting it moves the wall clock alone (as a system clock may jump); the instants and the
     /// sleepers stay where they are.
     public var date: Date {

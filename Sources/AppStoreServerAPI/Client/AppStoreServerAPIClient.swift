@@ -56,7 +56,7 @@ public final class AppStoreServerAPIClient: Sendable {
     ///     `ServerAPIClient` trait, ``URLSessionAPITransport`` without it.
     ///   - clock: the time the client reads: bearer tokens' `iat` and the instant a `Retry-After`
     ///     names from its `now`; the deadline, pacing and the waits between attempts on its `clock`.
-    ///     Default ``AppStoreClock/system``; tests pass one they move by hand (AppStoreVerificationTesting's
+    ///     Default `AppStoreClock.system`; tests pass one they move by hand (AppStoreVerificationTesting's
     ///     `ManualClock`), so that retries and pacing wait no real time.
     public init(signingKey: SigningKey, keyId: String, issuerId: String, bundleId: String,
                 environment: AppStoreServerEnvironment, verifier: ResponseVerifier,
