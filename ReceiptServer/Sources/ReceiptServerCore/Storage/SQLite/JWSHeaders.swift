@@ -21,11 +21,16 @@ enum JWSHeaders {
         "ALTER TABLE signed_data ADD COLUMN jws_header INTEGER",
     ]
 
-    /// A compact JWS split before its first `.`: the header segment and the rest (without the dot);
-    /// `nil` when the text has no dot (it is then stored whole).
-    static func split(_ jws: String) -> (header: Substring, rest: String)? {
-        guard let dot = jws.utf8.firstIndex(of: UInt8(ascii: ".")) else { return nil }
-        return (jws[..<dot], String(jws[jws.utf8.index(after: dot)...]))
+    /// A compact JWS split before its first `.`: the header segment's length and the rest (without
+    /// the dot); `nil` when the text has no dot (it is then stored whole). Found with `memchr` on
+    /// the text's UTF-8: a generic search walks the 4 KB header one index at a time.
+    static func split(_ jws: String) -> (headerLength: Int, rest: String)? {
+        var text = jws
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, let dot = memchr(base, Int32(UInt8(ascii: ".")), bytes.count) else { return nil }
+            let length = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(dot))
+            return (length, String(decoding: UnsafeBufferPointer(rebasing: bytes[(length + 1)...]), as: UTF8.self))
+        }
     }
 
     /// Schema 6 → 7 in place: every stored row whose JWS is whole is split, its header stored once.
@@ -38,13 +43,13 @@ enum JWSHeaders {
             guard let lastRow = rows.last, let lastId: Int64 = lastRow[0] else { break }
             last = lastId
             for row in rows {
-                guard let id: Int64 = row[0], let jws: String = row[1], let (header, rest) = split(jws) else { continue }
-                let text = String(header)
+                guard let id: Int64 = row[0], let jws: String = row[1], let (length, rest) = split(jws) else { continue }
+                let text = String(decoding: jws.utf8.prefix(length), as: UTF8.self)
                 let headerId: Int64
                 if let found = known[text] {
                     headerId = found
                 } else {
-                    headerId = try db.jwsHeaderId(header, cache: nil)
+                    headerId = try db.jwsHeaderId(of: jws, length: length, cache: nil)
                     known[text] = headerId
                 }
                 try db.execute(sql: "UPDATE signed_data SET jws = ?, jws_header = ? WHERE id = ?", arguments: [rest, headerId, id])
@@ -60,7 +65,7 @@ enum JWSHeaders {
 /// inserted is gone with it).
 final class JWSHeaderCache: Sendable {
     private struct Entry {
-        let header: String
+        let header: [UInt8]
         let id: Int64
     }
 
@@ -74,17 +79,22 @@ final class JWSHeaderCache: Sendable {
 
     private let state = Mutex(State())
 
-    /// The id of `header`, when known (committed, or learnt earlier in the open transaction).
-    func id(of header: Substring) -> Int64? {
-        state.withLock { state in
-            for entry in state.known where Self.same(entry.header, header) { return entry.id }
-            for entry in state.pending where Self.same(entry.header, header) { return entry.id }
-            return nil
+    /// The id of the header that is the first `length` bytes of `jws`, when known (committed, or
+    /// learnt earlier in the open transaction).
+    func id(ofHeaderIn jws: String, length: Int) -> Int64? {
+        var text = jws
+        return text.withUTF8 { bytes in
+            guard length <= bytes.count, let base = bytes.baseAddress else { return nil }
+            return state.withLock { state in
+                for entry in state.known where Self.same(entry.header, base, length) { return entry.id }
+                for entry in state.pending where Self.same(entry.header, base, length) { return entry.id }
+                return nil
+            }
         }
     }
 
     /// Notes an id found or inserted in the open transaction.
-    func learn(_ header: String, id: Int64) {
+    func learn(_ header: [UInt8], id: Int64) {
         state.withLock { $0.pending.append(Entry(header: header, id: id)) }
     }
 
@@ -103,31 +113,29 @@ final class JWSHeaderCache: Sendable {
         state.withLock { $0.pending.removeAll() }
     }
 
-    /// Whether the two texts are the same bytes.
-    private static func same(_ known: String, _ header: Substring) -> Bool {
-        guard known.utf8.count == header.utf8.count else { return false }
-        let compared = known.utf8.withContiguousStorageIfAvailable { left in
-            header.utf8.withContiguousStorageIfAvailable { right in
-                guard let l = left.baseAddress, let r = right.baseAddress else { return left.count == right.count }
-                return memcmp(l, r, left.count) == 0
-            }
+    /// Whether `known` is the `length` bytes at `bytes`.
+    private static func same(_ known: [UInt8], _ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        known.count == length && known.withUnsafeBytes { known in
+            guard let start = known.baseAddress else { return length == 0 }
+            return memcmp(start, bytes, length) == 0
         }
-        return (compared ?? nil) ?? known.utf8.elementsEqual(header.utf8)
     }
 }
 
 extension Database {
-    /// The `jws_headers` id of `header`, inserting it when it is new.
-    func jwsHeaderId(_ header: Substring, cache: JWSHeaderCache?) throws -> Int64 {
-        if let id = cache?.id(of: header) { return id }
-        let text = String(header)
-        let hash = Data(SHA256.hash(data: Data(text.utf8)))
+    /// The `jws_headers` id of the header that is the first `length` bytes of `jws`, inserting it
+    /// when it is new.
+    func jwsHeaderId(of jws: String, length: Int, cache: JWSHeaderCache?) throws -> Int64 {
+        if let id = cache?.id(ofHeaderIn: jws, length: length) { return id }
+        let bytes = Array(jws.utf8.prefix(length))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let hash = Data(SHA256.hash(data: bytes))
         try cachedStatement(sql: "INSERT INTO jws_headers (sha256, header) VALUES (?, ?) ON CONFLICT (sha256) DO NOTHING")
             .execute(arguments: [hash, text])
         guard let row = try Row.fetchOne(cachedStatement(sql: "SELECT id, header FROM jws_headers WHERE sha256 = ?"), arguments: [hash]),
               let id: Int64 = row[0], let stored: String = row[1], stored == text
         else { throw JWSHeaderMismatch() }
-        cache?.learn(text, id: id)
+        cache?.learn(bytes, id: id)
         return id
     }
 }

@@ -16,8 +16,8 @@ extension Database {
             """)
         var stored = row.row
         var headerId: Int64?
-        if let (header, rest) = JWSHeaders.split(stored.jws) {
-            headerId = try jwsHeaderId(header, cache: headers)
+        if let (length, rest) = JWSHeaders.split(stored.jws) {
+            headerId = try jwsHeaderId(of: stored.jws, length: length, cache: headers)
             stored.jws = rest
         }
         var arguments = Self.arguments(stored, sha256: row.sha256, records: row.records, rejectionsJSON: row.rejectionsJSON,
