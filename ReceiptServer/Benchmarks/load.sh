@@ -223,7 +223,8 @@ load_store() {
     local rows mean
     rows="$(stored_rows)"
     if [ "$kind" = sqlite ]; then
-        mean="$(sqlite3 "file:$store?mode=ro" "SELECT AVG(LENGTH(jws)) FROM signed_data")"
+        # Schema 7 keeps each JWS header once (jws_headers): the whole JWS is the header, a dot and the rest.
+        mean="$(sqlite3 "file:$store?mode=ro" "SELECT AVG(LENGTH(d.jws) + COALESCE((SELECT LENGTH(h.header) + 1 FROM jws_headers h WHERE h.id = d.jws_header), 0)) FROM signed_data d")"
     else
         mean="$(psql -X -qAt "$store" -c "SELECT AVG(OCTET_LENGTH(jws)) FROM signed_data")"
     fi

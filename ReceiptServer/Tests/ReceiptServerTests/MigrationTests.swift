@@ -102,8 +102,8 @@ struct MigrationTests {
                      try String.fetchAll(db, sql: "SELECT name FROM pragma_table_list WHERE wr = 1 ORDER BY name"),
                      try Int.fetchAll(db, sql: "SELECT revision FROM customers WHERE app_account_token = ?", arguments: [Self.customer]))
                 }
-                #expect(userVersion == 6)
-                #expect(versions == [1, 2, 3, 4, 5, 6])
+                #expect(userVersion == 7)
+                #expect(versions == [1, 2, 3, 4, 5, 6, 7])
                 #expect(withoutRowid == ["customers", "purchases"], "schema 6: one B-tree each")
                 #expect(revisions.count == 1, "the customer's revision survives the rebuild")
                 #expect(indexes.contains { $0.contains("jws_sha256") }, "\(indexes)")
@@ -174,7 +174,7 @@ struct MigrationTests {
                  try Row.fetchAll(db, sql: "SELECT * FROM customers ORDER BY app_account_token"))
             }
             #expect(withoutRowid == ["customers", "purchases"])
-            #expect(versions == [1, 2, 3, 4, 5, 6])
+            #expect(versions == [1, 2, 3, 4, 5, 6, 7])
             #expect(linksAfter == links)
             #expect(revisionsAfter == revisions)
         } catch {
@@ -183,6 +183,80 @@ struct MigrationTests {
         }
         try upgraded.close()
     }
+
+    @Test("A schema-6 SQLite database (each JWS whole in signed_data) is upgraded to 7 in place: headers stored once, the exact JWS read back")
+    func upgradeFromSchema6() async throws {
+        let database = try await TestDatabase.make(.sqlite)
+        defer { database.remove() }
+        let transaction = try TestData.jws("jws/transaction-valid.jws")
+        let notification = try TestData.jws("jws/notification-valid.jws")
+        var server = try await TestServer.start(databasePath: database.location, now: Self.now)
+        let before: TestServer.Answer
+        do {
+            #expect(try await server.postTransaction(transaction, appAccountToken: Self.customer).status == 200)
+            #expect(try await server.postNotification(notification).status == 200)
+            before = try await server.entitlements(of: Self.customer)
+            #expect(before.entitlements.count == 1, "\(before.text)")
+        } catch {
+            try await server.stop()
+            throw error
+        }
+        try await server.stop()
+
+        // Back to schema 6, as a schema-6 server left the file: every JWS whole, no header table.
+        let connection = try DatabaseQueue(path: database.location)
+        let whole = "SELECT id, jws FROM signed_data ORDER BY id"
+        let stored: [Row] = try connection.write { db in
+            for statement in [
+                "UPDATE signed_data SET jws = (SELECT h.header FROM jws_headers h WHERE h.id = signed_data.jws_header) || '.' || jws WHERE jws_header IS NOT NULL",
+                "ALTER TABLE signed_data DROP COLUMN jws_header", "DROP TABLE jws_headers",
+                "DELETE FROM schema_migrations WHERE version = 7", "PRAGMA user_version = 6",
+            ] { try db.execute(sql: statement) }
+            return try Row.fetchAll(db, sql: whole)
+        }
+        try connection.close()
+        #expect(Set(stored.map { $0["jws"] as String? ?? "" }) == [transaction, notification])
+
+        server = try await TestServer.start(databasePath: database.location, now: Self.now)
+        do {
+            let after = try await server.entitlements(of: Self.customer)
+            #expect(after.entitlements.map { $0["productId"] as? String } == before.entitlements.map { $0["productId"] as? String }, "\(after.text)")
+            let read = try await server.server.store.signedData(forCustomer: Self.customer).map(\.jws)
+            #expect(read.contains(transaction) && read.allSatisfy { $0 == transaction || $0 == notification }, "the exact JWS, reassembled")
+            let resend = try await server.postTransaction(transaction, appAccountToken: Self.customer)
+            #expect(resend.json["stored"] as? Bool == false, "\(resend.text)")
+            #expect(try await server.postNotification(notification).json["stored"] as? Bool == false)
+            #expect(try await server.server.store.count() == 2)
+        } catch {
+            try await server.stop()
+            throw error
+        }
+        try await server.stop()
+
+        let upgraded = try DatabaseQueue(path: database.location)
+        do {
+            let (versions, userVersion, headers, rows, reassembled) = try upgraded.read { db in
+                (try Int.fetchAll(db, sql: "SELECT version FROM schema_migrations ORDER BY version"),
+                 try Int.fetchOne(db, sql: "PRAGMA user_version"),
+                 try String.fetchAll(db, sql: "SELECT header FROM jws_headers"),
+                 try Row.fetchAll(db, sql: "SELECT jws, jws_header FROM signed_data ORDER BY id"),
+                 try Row.fetchAll(db, sql: "SELECT d.id, \(Self.reassembled) AS jws FROM signed_data d ORDER BY d.id"))
+            }
+            #expect(versions == [1, 2, 3, 4, 5, 6, 7])
+            #expect(userVersion == 7)
+            #expect(headers.count == 1, "one certificate chain, one stored header")
+            #expect(rows.allSatisfy { ($0["jws_header"] as Int64?) != nil && !($0["jws"] as String? ?? ".").hasPrefix(headers.first ?? "") },
+                    "every row split: its header a reference")
+            #expect(reassembled == stored, "byte for byte, with the same row ids")
+        } catch {
+            try? upgraded.close()
+            throw error
+        }
+        try upgraded.close()
+    }
+
+    /// The whole JWS of `signed_data d`, read back from schema 7's parts.
+    static let reassembled = "CASE WHEN d.jws_header IS NULL THEN d.jws ELSE (SELECT h.header FROM jws_headers h WHERE h.id = d.jws_header) || '.' || d.jws END"
 
     @Test("reverify with other trusted roots rejects stored data, a running server answers from the new records, and back", arguments: StoreKind.allCases)
     func reverify(store: StoreKind) async throws {

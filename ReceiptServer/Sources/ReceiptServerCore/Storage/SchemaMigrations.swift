@@ -22,9 +22,15 @@
 ///   is one B-tree keyed by its primary key instead of a table and a separate index on that key,
 ///   so linking a purchase or raising a revision writes one page fewer to the write-ahead log.
 ///   PostgreSQL's tables stay as they are (a heap and its primary-key index either way).
+/// - 7: on SQLite, each distinct JWS header segment stored once, in `jws_headers` keyed by its
+///   SHA-256; `signed_data.jws` keeps the rest of the JWS and `jws_header` the reference
+///   (``JWSHeaders``, SQLite/JWSHeaders.swift), so a row fits its leaf page instead of overflowing
+///   onto a page of its own; the stored rows are split in place. PostgreSQL notes the version and
+///   keeps the whole JWS: its write-ahead log records the row, not whole pages, and TOAST already
+///   keeps a long text out of the table's pages.
 enum SchemaMigrations {
     /// The schema version this code writes.
-    static let latest = 6
+    static let latest = 7
 
     /// What each version did, as `schema_migrations` notes it.
     static let descriptions: [Int: String] = [
@@ -34,6 +40,7 @@ enum SchemaMigrations {
         4: "webhook_customers and webhook_outbox (outbound events)",
         5: "refund requests: consumption_consents, consumption_facts, refund_requests",
         6: "purchases and customers WITHOUT ROWID (SQLite; nothing to change on PostgreSQL)",
+        7: "each JWS header stored once in jws_headers (SQLite; nothing to change on PostgreSQL)",
     ]
 
     /// The column types of one database.

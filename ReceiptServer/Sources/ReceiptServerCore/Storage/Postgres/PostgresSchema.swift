@@ -81,5 +81,9 @@ enum PostgresSchema {
             // SQLite's rebuild without rowids; PostgreSQL's tables need no change.
             try await note(6)
         }
+        if !applied.contains(7) {
+            // SQLite's header table; PostgreSQL keeps the whole JWS (SchemaMigrations, version 7).
+            try await note(7)
+        }
     }
 }

@@ -26,6 +26,8 @@ final class SQLiteBackend: StoreBackend {
     /// an fsync).
     private let writerThread: NIOThreadPool
     let queue = GroupCommitQueue()
+    /// The `jws_headers` ids the writer knows (schema 7, ``JWSHeaders``).
+    let headers = JWSHeaderCache()
     let busyTimeoutMilliseconds: Int
     /// Outbound events, written in the transaction of each change (Webhooks/), when configured.
     let webhooks: WebhookOutbox?
@@ -130,8 +132,9 @@ final class SQLiteBackend: StoreBackend {
         afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
     ) async throws(StorageError) -> StoreWrite.TransactionResult {
         let webhooks = self.webhooks
+        let headers = self.headers
         return try await write(operation, { db in
-            let result = try db.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+            let result = try db.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt, headers: headers)
             // Outbound events, in the same transaction (Webhooks/).
             if let webhooks, let change = result.change, let first = rows.first {
                 try db.recordEntitlementsChange(of: change.customer, cause: .of(first), outbox: webhooks)
@@ -148,8 +151,9 @@ final class SQLiteBackend: StoreBackend {
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult {
         let webhooks = self.webhooks
+        let headers = self.headers
         return try await write(operation, { db in
-            let result = try db.storeNotification(row, claimedCustomer: claimedCustomer, refundRequest: refundRequest, receivedAt: receivedAt)
+            let result = try db.storeNotification(row, claimedCustomer: claimedCustomer, refundRequest: refundRequest, receivedAt: receivedAt, headers: headers)
             // Outbound events, in the same transaction (Webhooks/).
             if let webhooks {
                 if result.outcome.isNew { try db.recordNotificationReceived(row, customer: result.outcome.appAccountToken, outbox: webhooks) }
@@ -226,6 +230,7 @@ final class SQLiteBackend: StoreBackend {
         let jobs = live
         let result: BatchResult
         let pool = self.pool
+        let headers = self.headers
         do {
             result = try await writerThread.runIfActive { try pool.writeWithoutTransaction { db in
                 try Self.closingTransaction(db) {
@@ -250,23 +255,28 @@ final class SQLiteBackend: StoreBackend {
                             try db.cachedStatement(sql: "RELEASE item").execute()
                         } catch {
                             result.failures[index] = error
+                            headers.rolledBack()
                             try db.cachedStatement(sql: "ROLLBACK TO item").execute()
                             try db.cachedStatement(sql: "RELEASE item").execute()
                         }
                     }
                     if result.failures.count == jobs.count {
+                        headers.rolledBack()
                         try db.rollback()
                     } else {
                         try db.commit()
+                        headers.committed()
                     }
                     result.walBytes = Self.walBytesWritten(db)
                     return result
                 }
             } }
         } catch let error as StartFailed {
+            headers.rolledBack()
             for job in jobs { job.fail(StorageError("\(job.operation) (starting the write)", error.underlying)) }
             return wait
         } catch {
+            headers.rolledBack()
             for job in jobs { job.fail(StorageError(job.operation, error)) }
             return wait
         }

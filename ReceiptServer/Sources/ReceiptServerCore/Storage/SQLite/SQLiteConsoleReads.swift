@@ -24,7 +24,7 @@ extension Database {
     /// See ``StoreBackend/consoleItems(ofCustomer:id:)``.
     func consoleItems(ofCustomer customer: String, id: Int64?) throws -> [ConsoleStoredItem] {
         let statement = try cachedStatement(sql: """
-            SELECT d.id, d.kind, d.jws, d.original_transaction_id, d.transaction_id, d.notification_uuid,
+            SELECT d.id, d.kind, \(JWSHeaders.column), d.original_transaction_id, d.transaction_id, d.notification_uuid,
                    d.notification_type, d.product_id, d.signed_date, d.received_at, d.rejections
             FROM signed_data d JOIN purchases p ON p.original_transaction_id = d.original_transaction_id
             WHERE p.app_account_token = ?\(id == nil ? "" : " AND d.id = ?")

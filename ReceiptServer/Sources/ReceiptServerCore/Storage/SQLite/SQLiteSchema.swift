@@ -46,6 +46,11 @@ enum SQLiteSchema {
             for statement in SchemaMigrations.schema6SQLite { try db.execute(sql: statement) }
             try note(6, in: db, now: now)
         }
+        if !applied.contains(7) {
+            for statement in JWSHeaders.schema7 { try db.execute(sql: statement) }
+            try JWSHeaders.splitStoredRows(db)
+            try note(7, in: db, now: now)
+        }
         try db.execute(sql: "PRAGMA user_version = \(SchemaMigrations.latest)")
     }
 

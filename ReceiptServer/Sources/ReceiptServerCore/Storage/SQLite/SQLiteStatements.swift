@@ -5,20 +5,25 @@ import GRDB
 /// once per connection, then only bound and stepped. They run inside the transaction the writer or
 /// a read opened.
 extension Database {
-    /// Inserts a row unless the same JWS (by SHA-256) is stored; answers whether it inserted.
-    func insertSignedData(_ row: SignedDataRow, receivedAt: Int64) throws -> Bool {
+    /// Inserts a row unless the same JWS (by SHA-256) is stored; answers whether it inserted. Its
+    /// header segment is stored once in `jws_headers` (``JWSHeaders``), the rest in `jws`.
+    func insertSignedData(_ row: SignedDataRow, receivedAt: Int64, headers: JWSHeaderCache?) throws -> Bool {
         let statement = try cachedStatement(sql: """
-            INSERT INTO signed_data (\(SchemaMigrations.signedDataColumns))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO signed_data (\(SchemaMigrations.signedDataColumns), jws_header)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (jws_sha256) DO NOTHING
             RETURNING id
             """)
-        return try Int64.fetchOne(statement, arguments: Self.arguments(row, receivedAt: receivedAt, verifiedAt: receivedAt)) != nil
-    }
-
-    /// The arguments of ``SchemaMigrations/signedDataColumns`` for one row.
-    static func arguments(_ row: SignedDataRow, receivedAt: Int64, verifiedAt: Int64) -> StatementArguments {
-        arguments(row.row, sha256: row.sha256, records: row.records, rejectionsJSON: row.rejectionsJSON, receivedAt: receivedAt, verifiedAt: verifiedAt)
+        var stored = row.row
+        var headerId: Int64?
+        if let (length, rest) = JWSHeaders.split(stored.jws) {
+            headerId = try jwsHeaderId(of: stored.jws, length: length, cache: headers)
+            stored.jws = rest
+        }
+        var arguments = Self.arguments(stored, sha256: row.sha256, records: row.records, rejectionsJSON: row.rejectionsJSON,
+                                       receivedAt: receivedAt, verifiedAt: receivedAt)
+        arguments += [headerId]
+        return try Int64.fetchOne(statement, arguments: arguments) != nil
     }
 
     /// The arguments of ``SchemaMigrations/signedDataColumns`` for one row's parts.
@@ -86,7 +91,7 @@ extension Database {
     /// Every stored JWS of the customer's purchases, oldest first.
     func signedData(ofCustomer customer: String) throws -> [StoredSignedData] {
         let statement = try cachedStatement(sql: """
-            SELECT d.kind, d.jws, d.original_transaction_id, d.transaction_id, d.notification_uuid,
+            SELECT d.kind, \(JWSHeaders.column), d.original_transaction_id, d.transaction_id, d.notification_uuid,
                    d.notification_type, d.product_id, d.signed_date
             FROM signed_data d JOIN purchases p ON p.original_transaction_id = d.original_transaction_id
             WHERE p.app_account_token = ?
@@ -121,9 +126,9 @@ extension Database {
     /// Up to `limit` stored rows after `id`, for `reverify`.
     func storedRecords(after id: Int64, limit: Int) throws -> [StoreWrite.StoredRecords] {
         let statement = try cachedStatement(sql: """
-            SELECT id, kind, jws, original_transaction_id, transaction_id, notification_uuid,
-                   transaction_records, renewal_records, revocation_records, rejections
-            FROM signed_data WHERE id > ? ORDER BY id LIMIT ?
+            SELECT d.id, d.kind, \(JWSHeaders.column), d.original_transaction_id, d.transaction_id, d.notification_uuid,
+                   d.transaction_records, d.renewal_records, d.revocation_records, d.rejections
+            FROM signed_data d WHERE d.id > ? ORDER BY d.id LIMIT ?
             """)
         return try Row.fetchAll(statement, arguments: [id, limit]).compactMap { row in
             guard let id: Int64 = row[0], let kind = (row[1] as String?).flatMap(SignedDataKind.init(rawValue:)), let jws: String = row[2] else { return nil }

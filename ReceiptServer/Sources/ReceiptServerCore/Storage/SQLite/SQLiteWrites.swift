@@ -7,7 +7,7 @@ import GRDB
 extension Database {
     /// Links the purchase (to `claimedCustomer`, when it names one and the purchase is linked to
     /// none) and inserts `rows`; see ``StoreBackend/storeTransaction(_:purchase:claimedCustomer:receivedAt:operation:afterCommit:)``.
-    func storeTransaction(_ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64) throws -> StoreWrite.TransactionResult {
+    func storeTransaction(_ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64, headers: JWSHeaderCache?) throws -> StoreWrite.TransactionResult {
         let customer: String
         var newlyLinked = false
         if let claimed = claimedCustomer {
@@ -22,7 +22,7 @@ extension Database {
         }
         let hadData = newlyLinked ? try hasData(ofPurchase: purchase) : false
         var added: [EntitlementEngine.Item] = []
-        for row in rows where try insertSignedData(row, receivedAt: receivedAt) {
+        for row in rows where try insertSignedData(row, receivedAt: receivedAt, headers: headers) {
             added.append(row.item)
         }
         guard newlyLinked || !added.isEmpty else {
@@ -36,7 +36,7 @@ extension Database {
 
     /// Inserts a notification, linking its purchase to `claimedCustomer` when it is linked to none;
     /// see ``StoreBackend/storeNotification(_:claimedCustomer:refundRequest:receivedAt:operation:afterCommit:)``.
-    func storeNotification(_ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64) throws -> StoreWrite.NotificationResult {
+    func storeNotification(_ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, headers: JWSHeaderCache?) throws -> StoreWrite.NotificationResult {
         var customer: String?
         var newlyLinked = false
         var hadData = false
@@ -47,7 +47,7 @@ extension Database {
             customer = newlyLinked ? claimedCustomer : try self.customer(ofPurchase: purchase)
             hadData = newlyLinked ? try hasData(ofPurchase: purchase) : false
         }
-        let isNew = try insertSignedData(row, receivedAt: receivedAt)
+        let isNew = try insertSignedData(row, receivedAt: receivedAt, headers: headers)
         if let refundRequest { try insertRefundRequest(refundRequest) }
         var change: CustomerChange?
         if let customer, isNew || newlyLinked {
