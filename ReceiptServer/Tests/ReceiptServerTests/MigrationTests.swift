@@ -221,12 +221,12 @@ struct MigrationTests {
         do {
             let after = try await server.entitlements(of: Self.customer)
             #expect(after.entitlements.map { $0["productId"] as? String } == before.entitlements.map { $0["productId"] as? String }, "\(after.text)")
-            let read = try await server.server.store.signedData(forCustomer: Self.customer).map(\.jws)
+            let read = try await server.store.signedData(forCustomer: Self.customer).map(\.jws)
             #expect(read.contains(transaction) && read.allSatisfy { $0 == transaction || $0 == notification }, "the exact JWS, reassembled")
             let resend = try await server.postTransaction(transaction, appAccountToken: Self.customer)
             #expect(resend.json["stored"] as? Bool == false, "\(resend.text)")
             #expect(try await server.postNotification(notification).json["stored"] as? Bool == false)
-            #expect(try await server.server.store.count() == 2)
+            #expect(try await server.store.count() == 2)
         } catch {
             try await server.stop()
             throw error

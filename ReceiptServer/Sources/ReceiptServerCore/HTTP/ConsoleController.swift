@@ -59,35 +59,17 @@ struct ConsoleController: Sendable {
         }
         // Everything else: a session.
         let closed = group.group().add(middleware: ConsoleSessionMiddleware(sessions: console.sessions))
-        closed.get { request, context in
-            try await console.search(request, context: context)
-        }
-        closed.get("search") { request, context in
-            try await console.search(request, context: context)
-        }
-        closed.get("customers/:appAccountToken") { request, context in
-            try await console.customerPage(request, context: context)
-        }
-        closed.get("customers/:appAccountToken/items/:item") { request, context in
-            try await console.itemPage(request, context: context)
-        }
-        closed.post("customers/:appAccountToken/transactions/:transactionId/reconcile") { request, context in
-            try await console.reconcile(request, context: context)
-        }
+        closed.get(use: console.search)
+        closed.get("search", use: console.search)
+        closed.get("customers/:appAccountToken", use: console.customerPage)
+        closed.get("customers/:appAccountToken/items/:item", use: console.itemPage)
+        closed.post("customers/:appAccountToken/transactions/:transactionId/reconcile", use: console.reconcile)
         // Outbound events (Webhooks/Console+Events.swift).
-        closed.get("customers/:appAccountToken/events") { request, context in
-            try await console.eventsPage(request, context: context)
-        }
-        closed.post("customers/:appAccountToken/events/:event/redeliver") { request, context in
-            try await console.redeliverEvent(request, context: context)
-        }
+        closed.get("customers/:appAccountToken/events", use: console.eventsPage)
+        closed.post("customers/:appAccountToken/events/:event/redeliver", use: console.redeliverEvent)
         // Refund requests (RefundRequests/Console+Refunds.swift).
-        closed.get("customers/:appAccountToken/refunds") { request, context in
-            try await console.refundsPage(request, context: context)
-        }
-        closed.post("sign-out") { request, context in
-            try await console.signOut(request, context: context)
-        }
+        closed.get("customers/:appAccountToken/refunds", use: console.refundsPage)
+        closed.post("sign-out", use: console.signOut)
         closed.get("**") { _, _ -> Response in
             throw ConsoleError.notFound
         }
