@@ -82,6 +82,16 @@ let package = Package(
             path: "Tests/Browser/Seed",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The browser test's fake App Store Server API (Tests/Browser/run.sh): the library's fake.
+        .executableTarget(
+            name: "BrowserFakeAppStore",
+            dependencies: [
+                .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
+                .product(name: "AppStoreServerAPITesting", package: "swift-app-store-verification"),
+            ],
+            path: "Tests/Browser/FakeAppStore",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ReceiptServerTests",
             dependencies: [
@@ -89,6 +99,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "AppStoreVerification", package: "swift-app-store-verification"),
                 .product(name: "AppStoreVerificationTesting", package: "swift-app-store-verification"),
+                // The repository's test support: ProcessRunner, BackgroundProcess, FreePorts, TestPaths.
+                .product(name: "AppStoreVerificationTestSupport", package: "swift-app-store-verification"),
                 // The library's fake App Store Server API (Apple's answers, 429 in Apple's form).
                 .product(name: "AppStoreServerAPITesting", package: "swift-app-store-verification"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -11,6 +11,9 @@ import Glibc
 /// the responder's own bind, to another server of this test process (they start on port 0), and
 /// the responder would then fail to start while the readiness probe reached that other server.
 public enum FreePorts {
+    /// One port of 127.0.0.1 that nothing listens on now.
+    public static func one() throws -> Int { Int(try take(1)[0]) }
+
     /// `count` distinct ports of 127.0.0.1 that nothing listens on now.
     public static func take(_ count: Int) throws -> [UInt16] {
         var sockets: [Int32] = []

@@ -2,7 +2,8 @@
 # The support console's browser test (README "Support console"): builds the server, mints a
 # customer with the library's test PKI (ConsoleBrowserSeed), stores it through the server's own
 # routes, changes the trusted roots under it, and drives headless Chromium through the console
-# with Selenium (console_test.py) against a fake App Store Server API (fake_app_store.py).
+# with Selenium (console_test.py) against the library's fake App Store Server API
+# (BrowserFakeAppStore, in FakeAppStore/).
 # Everything listens on 127.0.0.1 only, in a temporary directory; the server and the fake are
 # stopped whatever happens.
 #
@@ -10,7 +11,7 @@
 #   CONSOLE_SCREENSHOT=ReceiptServer/Documentation/console-customer.png ReceiptServer/Tests/Browser/run.sh
 #   CONSOLE_SKIP_BUILD=1 ...                           # ci.sh, which has just built everything
 #
-# Needs: chromium and chromium-driver (Debian), selenium (PyPI), openssl. ci.sh installs them.
+# Needs: chromium and chromium-driver (Debian), selenium (PyPI). ci.sh installs them.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 package="$(cd "$here/../.." && pwd)"
@@ -58,6 +59,7 @@ if [ -n "${SWIFT_SCRATCH_PATH:-}" ]; then scratch=(--scratch-path "$SWIFT_SCRATC
 if [ "${CONSOLE_SKIP_BUILD:-0}" != 1 ]; then
     swift build --package-path "$package" "${scratch[@]}" --product ReceiptServer
     swift build --package-path "$package" "${scratch[@]}" --product ConsoleBrowserSeed
+    swift build --package-path "$package" "${scratch[@]}" --product BrowserFakeAppStore
 fi
 bin="$(swift build --package-path "$package" "${scratch[@]}" --show-bin-path)"
 
@@ -66,10 +68,16 @@ token="$(python3 -c 'import secrets; print(secrets.token_hex(32))')"
 key_id="CONSOLEKEY1"
 issuer_id="57246542-96fe-1a63-e053-0824d011072a"
 
-# The fake App Store Server API.
-python3 "$here/fake_app_store.py" --history "$work/seed/apple-history.json" --key "$work/seed/api-key.p8" \
-    --port-file "$work/fake.port" --key-id "$key_id" --issuer-id "$issuer_id" 2> "$work/fake.log" &
-fake_pid=$!
+# The fake App Store Server API: ready once it prints the line with its address (read from its
+# output as it comes, no polling).
+coproc fake { exec "$bin/BrowserFakeAppStore" "$work/seed/apple-history.json" "$work/seed/api-key.p8" "$key_id" "$issuer_id" 2> "$work/fake.log"; }
+fake_pid=$fake_PID
+fake_line=""
+read -r fake_line <&"${fake[0]}" || true
+case "$fake_line" in
+    "fake App Store listening on http://127.0.0.1:"*) fake_url="${fake_line##* }" ;;
+    *) echo "the fake App Store did not start: $fake_line"; exit 1 ;;
+esac
 
 # start_server NAME ARGS...: starts the server on a free port of 127.0.0.1, waits until it logs that
 # it listens (or exits), and sets server_pid and port.
@@ -110,14 +118,8 @@ server_pid=""
 "$bin/ReceiptServer" --reverify --bundle-id com.example.app --root "$work/seed/root-current.der" --database "$work/receipts.sqlite"
 
 # 3. The server as the support team uses it: the current root, the access token, the API (the fake).
-for _ in $(seq 300); do
-    [ -s "$work/fake.port" ] && break
-    kill -0 "$fake_pid" 2>/dev/null || { echo "the fake App Store exited"; exit 1; }
-    sleep 0.1
-done
-[ -s "$work/fake.port" ] || { echo "the fake App Store did not listen within 30 s"; exit 1; }
 RECEIPT_SERVER_API_KEY_FILE="$work/seed/api-key.p8" RECEIPT_SERVER_API_KEY_ID="$key_id" RECEIPT_SERVER_API_ISSUER_ID="$issuer_id" \
-RECEIPT_SERVER_API_BASE_URL="http://127.0.0.1:$(cat "$work/fake.port")" \
+RECEIPT_SERVER_API_BASE_URL="$fake_url" \
     start_server console --root "$work/seed/root-current.der"
 
 # 4. The browser.

@@ -1,5 +1,6 @@
 import AppStoreServerAPI
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
 import Foundation
 import ReceiptServerCore
@@ -55,9 +56,9 @@ struct BackfillTests {
         /// `jws` with its notification type changed and the signature kept.
         static func tampered(_ jws: String) -> String {
             let parts = jws.split(separator: ".").map(String.init)
-            let payload = String(decoding: Base64URL.decode(parts[1]) ?? Data(), as: UTF8.self)
+            let payload = String(decoding: base64URLDecoded(parts[1]) ?? Data(), as: UTF8.self)
                 .replacingOccurrences(of: "DID_RENEW", with: "DID_CHANGE_RENEWAL_PREF")
-            return [parts[0], Base64URL.encode(Data(payload.utf8)), parts[2]].joined(separator: ".")
+            return [parts[0], base64URLEncoded(Data(payload.utf8)), parts[2]].joined(separator: ".")
         }
     }
 

@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
@@ -11,13 +12,7 @@ import Testing
 struct CleanLogTests {
     @Test("Every route and every failure, the database broken at the end: no customer ID or secret in any log line", arguments: StoreKind.allCases)
     func everyRouteAndFailure(store: StoreKind) async throws {
-        let lines = NIOLockedValueBox<[CapturingLogHandler.Line]>([])
-        var logger = Logger(label: "CleanLogTests") { _ in
-            var handler = CapturingLogHandler(lines: lines)
-            handler.logLevel = .debug
-            return handler
-        }
-        logger.logLevel = .debug
+        let (logger, lines) = CapturingLogHandler.logger(level: .debug)
         let database = try await TestDatabase.make(store)
         defer { database.remove() }
         let fixture = try ConsoleFixture()
@@ -89,15 +84,9 @@ struct CleanLogTests {
     static func breakDatabase(_ database: TestDatabase) async throws {
         switch database.kind {
         case .sqlite:
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["sqlite3", database.location, "PRAGMA busy_timeout = 10000; DROP TABLE customers; DROP TABLE signed_data;"]
-            let (exits, exited) = AsyncStream<Int32>.makeStream()
-            process.terminationHandler = { exited.yield($0.terminationStatus); exited.finish() }
-            try process.run()
-            var iterator = exits.makeAsyncIterator()
-            let status = await iterator.next()
-            guard status == 0 else { throw TestServerError("sqlite3 could not drop the tables (status \(status ?? -1))") }
+            let dropped = try await ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                                      ["sqlite3", database.location, "PRAGMA busy_timeout = 10000; DROP TABLE customers; DROP TABLE signed_data;"])
+            guard dropped.status == 0 else { throw TestServerError("sqlite3 could not drop the tables (status \(dropped.status)): \(dropped.output)") }
         case .postgres:
             try await PostgresCluster.shared().execute(["DROP TABLE customers CASCADE", "DROP TABLE signed_data CASCADE"], database: database.postgresName)
         }

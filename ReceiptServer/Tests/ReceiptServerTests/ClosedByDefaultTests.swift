@@ -1,5 +1,6 @@
 import AppStoreServerAPI
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
 import Foundation
 import Logging
@@ -188,12 +189,10 @@ struct ClosedByDefaultTests {
 
     @Test("Red team 3: a server pointed at an unreachable Postgres:// URL fails to start with PostgreSQL's reason and without the password")
     func unreachablePostgresIsRedacted() async throws {
-        let port = try ServerProcess.freePort()
-        let verifier = SignedDataVerifier.Configuration(trustedRoots: try TrustedRoot.roots(contentsOf: TestData.vector("pki/root.der")),
+        let port = try FreePorts.one()
+        let verifier = SignedDataVerifier.Configuration(trustedRoots: try TrustedRoot.roots(contentsOf: TestPaths.testVector("pki/root.der")),
                                                         bundleId: "com.example.app", environment: .sandbox)
-        let lines = NIOLockedValueBox<[CapturingLogHandler.Line]>([])
-        var logger = Logger(label: "ReceiptServerTests") { _ in CapturingLogHandler(lines: lines) }
-        logger.logLevel = .trace
+        let (logger, lines) = CapturingLogHandler.logger(level: .trace)
         do {
             let server = try await buildApplication(ReceiptServerConfiguration(
                 server: ServerConfiguration(port: 0, databasePath: "POSTGRES://receipts:s3cr3t-pw@127.0.0.1:\(port)/receipts?sslmode=disable",
@@ -227,26 +226,18 @@ struct ClosedByDefaultTests {
         #expect(refused.output.contains("--allow-unauthenticated"), "\(refused.output)")
         #expect(!FileManager.default.fileExists(atPath: directory.databasePath), "refused before opening the database")
 
-        let url = "Postgres://receipts:s3cr3t-pw@127.0.0.1:\(try ServerProcess.freePort())/receipts?sslmode=disable"
+        let url = "Postgres://receipts:s3cr3t-pw@127.0.0.1:\(try FreePorts.one())/receipts?sslmode=disable"
         let secret = try await ServerProcess.runToExit(executable, arguments: arguments(database: url),
                                                        environment: ["RECEIPT_SERVER_ACCESS_TOKEN": TestServer.backendToken])
         #expect(secret.status != 0)
         #expect(secret.output.contains("postgres://receipts@127.0.0.1"), "\(secret.output)")
         #expect(!secret.output.contains("s3cr3t"), "\(secret.output)")
 
-        let client = HTTPClient.forTests()
-        do {
-            for (flags, environment) in [(["--allow-unauthenticated"], [String: String]()), ([], ["RECEIPT_SERVER_ALLOW_UNAUTHENTICATED": "1"])] {
-                let server = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [TestData.vector("pki/root.der")],
-                                                           arguments: flags, accessToken: nil, environment: environment, logLevel: "info", client: client)
-                await server.stop(removingLog: false)
-                #expect(server.log.contains("WITHOUT an access token"), "\(server.log)")
-                server.removeLog()
-            }
-        } catch {
-            try? await client.shutdown()
-            throw error
+        for (flags, environment) in [(["--allow-unauthenticated"], [String: String]()), ([], ["RECEIPT_SERVER_ALLOW_UNAUTHENTICATED": "1"])] {
+            let server = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [TestPaths.testVector("pki/root.der")],
+                                                       arguments: flags, accessToken: nil, environment: environment)
+            await server.stop()
+            #expect(server.log.contains("WITHOUT an access token"), "\(server.log)")
         }
-        try await client.shutdown()
     }
 }

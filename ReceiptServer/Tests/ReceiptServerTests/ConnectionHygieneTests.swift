@@ -89,7 +89,10 @@ struct ConnectionHygieneTests {
             // timeout counted yet (the stalled two have 8 s).
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
             #expect(server.metric(#"receipt_server_connection_timeouts_total{timeout="header"}"#) ?? 0 >= 1)
-            try await within(.seconds(30), "a stalled connection seen closed") { try await eventually { first.isClosed || second.isClosed } }
+            let closes = ChangeSignal()
+            first.whenClosed { closes.changed() }
+            second.whenClosed { closes.changed() }
+            try await within(.seconds(30), "a stalled connection seen closed") { await closes.waitUntil { first.isClosed || second.isClosed } }
             await third.close()
         }
     }

@@ -10,13 +10,7 @@ import Testing
 struct ConsoleLogTests {
     @Test("Signing in (right and wrong), reading a customer, refused and accepted forms, signing out: no secret in any log line")
     func noSecretsLogged() async throws {
-        let lines = NIOLockedValueBox<[CapturingLogHandler.Line]>([])
-        var logger = Logger(label: "ConsoleLogTests") { _ in
-            var handler = CapturingLogHandler(lines: lines)
-            handler.logLevel = .trace
-            return handler
-        }
-        logger.logLevel = .trace
+        let (logger, lines) = CapturingLogHandler.logger(level: .trace)
         let fixture = try ConsoleFixture()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

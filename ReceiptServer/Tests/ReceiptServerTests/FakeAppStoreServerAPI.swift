@@ -54,16 +54,3 @@ final class FakeAppStoreServerAPI: Sendable {
         AppStoreServerAPITesting.FakeAppStoreServerAPI.signedDate(of: jws) ?? 0
     }
 }
-
-/// Base64URL without padding, as in JWS.
-enum Base64URL {
-    static func decode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
-    }
-
-    static func encode(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-}

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import ReceiptServerCore
 import Testing
@@ -11,27 +12,14 @@ struct FullDiskTests {
     static func withTinyDisk(megabytes: Int, _ body: (URL) async throws -> Void) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let mount = try run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", directory.url.path])
+        let mount = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", directory.url.path])
         guard mount.status == 0 else {
             let message = "cannot mount a small tmpfs here (\(mount.output.trimmingCharacters(in: .whitespacesAndNewlines))): the full-disk test needs root and mount"
             print("skipped: \(message)")
             try Test.cancel(Comment(rawValue: message))
         }
-        defer { _ = try? run("/bin/umount", ["-l", directory.url.path]) }
+        defer { _ = try? ProcessRunner.run("/bin/umount", ["-l", directory.url.path]) }
         try await body(directory.url)
-    }
-
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
     }
 
     /// Fills the disk under `directory` with a file, leaving about `leave` bytes free.

@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import AsyncHTTPClient
 import Foundation
 import ReceiptServerCore
@@ -44,7 +45,7 @@ struct HistoryReplayTests {
     }
 
     static func manifest() throws -> Manifest {
-        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: TestData.vector("histories/manifest.json")))
+        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: TestPaths.testVector("histories/manifest.json")))
     }
 
     static let historyNames: [String] = (try? manifest().histories.map(\.name)) ?? []

@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import AsyncHTTPClient
 import Foundation
 import Logging
@@ -74,7 +75,7 @@ struct MigrationTests {
             #expect(answer.entitlements.count == 1, "\(answer.text)")
             #expect((answer.json["rejected"] as? [Any])?.isEmpty == true, "\(answer.text)")
             let verifier = try SignedDataVerifier(configuration: .init(
-                trustedRoots: try TrustedRoot.roots(contentsOf: TestData.vector("pki/root.der")), bundleId: "com.example.app", environment: .sandbox))
+                trustedRoots: try TrustedRoot.roots(contentsOf: TestPaths.testVector("pki/root.der")), bundleId: "com.example.app", environment: .sandbox))
             let rows = try await server.store.signedData(forCustomer: Self.customer)
             let served = try JSONDecoder().decode(EntitlementsAnswer.self, from: answer.body)
             #expect(served == Recomputation.answer(rows: rows, customer: Self.customer, at: Date(timeIntervalSince1970: Double(served.at) / 1000), verifier: verifier, configuration: .init()))
@@ -296,7 +297,7 @@ struct MigrationTests {
 
     static func verifier(_ root: String) throws -> SignedDataVerifier {
         try SignedDataVerifier(configuration: .init(
-            trustedRoots: try TrustedRoot.roots(contentsOf: TestData.vector(root)), bundleId: "com.example.app", environment: .sandbox))
+            trustedRoots: try TrustedRoot.roots(contentsOf: TestPaths.testVector(root)), bundleId: "com.example.app", environment: .sandbox))
     }
 
     /// What `ReceiptServer --reverify` does, from a second store on the same database.

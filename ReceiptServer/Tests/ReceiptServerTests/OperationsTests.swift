@@ -76,9 +76,7 @@ struct OperationsTests {
     func requestLog() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let lines = NIOLockedValueBox<[CapturingLogHandler.Line]>([])
-        var logger = Logger(label: "ReceiptServerTests") { _ in CapturingLogHandler(lines: lines) }
-        logger.logLevel = .info
+        let (logger, lines) = CapturingLogHandler.logger(level: .info)
         let token = "log-test-token-0123456789abcdef-0123"
         let jws = try TestData.jws("jws/transaction-valid.jws")
         let server = try await TestServer.start(databasePath: directory.databasePath, now: Self.now,

@@ -69,22 +69,22 @@ struct PersistenceTests {
         let client = HTTPClient.forTests()
         var server: ServerProcess?
         do {
-            let victim = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [minted.rootFile], client: client)
+            let victim = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [minted.rootFile])
             server = victim
             let tally = MultiProcessTests.Tally()
             let killer = Task {
-                while tally.done < items.count / 2 { try? await Task.sleep(for: .milliseconds(5)) }
+                await tally.reached(items.count / 2)
                 tally.kill("A")
-                victim.kill()
+                await victim.kill()
             }
             await MultiProcessTests.run(items, to: [("A", victim.port)], client: client, tally: tally)
             await killer.value
-            #expect(!victim.process.isRunning)
+            #expect(victim.process.exitStatus != nil)
             #expect(tally.failures.isEmpty, "no error answers, only refused connections after the kill: \(tally.failures.prefix(10))")
             let verifier = try SignedDataVerifier(configuration: minted.pki.verifierConfiguration())
             try await MultiProcessTests.checkStoredOnce(tally.acknowledged, customers: customers, location: directory.databasePath, verifier: verifier)
             // A restarted process on the same file: send everything again, then every customer is whole.
-            let restarted = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [minted.rootFile], client: client)
+            let restarted = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [minted.rootFile])
             server = restarted
             let again = MultiProcessTests.Tally()
             await MultiProcessTests.run(items, to: [("B", restarted.port)], client: client, tally: again)

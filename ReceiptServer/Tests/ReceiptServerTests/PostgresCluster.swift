@@ -1,7 +1,6 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Logging
-import NIOCore
-import NIOPosix
 import PostgresNIO
 import Testing
 
@@ -11,9 +10,10 @@ import Testing
 /// database in it.
 ///
 /// PostgreSQL refuses to run as root: when the tests run as root, the cluster runs as the
-/// `postgres` user (Debian's package creates it), else `nobody`, through `setpriv`. A watchdog
-/// shell stops the server and removes the directory as soon as this test process ends, however it
-/// ends (normal exit, crash, kill -9).
+/// `postgres` user (Debian's package creates it), else `nobody`, through `setpriv`. The server is a
+/// ``BackgroundProcess`` (ready on its "ready to accept connections" line), killed, and the
+/// directory removed, as soon as this test process ends, however it ends (normal exit, crash,
+/// kill -9).
 ///
 /// Where the binaries are missing or the server does not start, ``shared()`` throws
 /// ``PostgresUnavailable`` with the reason; tests print it and skip (``TestDatabase``).
@@ -27,23 +27,23 @@ final class PostgresCluster: Sendable {
     /// The superuser.
     let user = "receipts"
 
-    private init(port: Int, directory: String) {
+    /// The `postgres` process (its log is its output, in English: `--lc-messages=C`).
+    let server: BackgroundProcess
+
+    private init(port: Int, directory: String, server: BackgroundProcess) {
         self.port = port
         self.directory = directory
+        self.server = server
     }
 
-    /// Started once, on a Dispatch thread (it waits for processes; the cooperative pool must not).
+    /// Started once, off the cooperative pool (it waits for processes; the pool must not).
     private static let startup = Task<Result<PostgresCluster, PostgresUnavailable>, Never> {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                do {
-                    continuation.resume(returning: .success(try start()))
-                } catch let error as PostgresUnavailable {
-                    continuation.resume(returning: .failure(error))
-                } catch {
-                    continuation.resume(returning: .failure(PostgresUnavailable(reason: "starting PostgreSQL failed: \(error)")))
-                }
-            }
+        do {
+            return .success(try await offThePool { try start() })
+        } catch let error as PostgresUnavailable {
+            return .failure(error)
+        } catch {
+            return .failure(PostgresUnavailable(reason: "starting PostgreSQL failed: \(error)"))
         }
     }
 
@@ -145,42 +145,27 @@ final class PostgresCluster: Sendable {
             }
             prefix = ["/usr/bin/setpriv", "--reuid=\(account)", "--regid=\(account)", "--init-groups", "--"]
         }
-        let initdb = try run(prefix + ["\(bin)/initdb", "-D", "\(directory)/data", "-U", "receipts", "--auth=trust", "-E", "UTF8", "--no-sync"])
+        let initdb = try ProcessRunner.run(prefix.first ?? "\(bin)/initdb",
+                                           Array((prefix + ["\(bin)/initdb", "-D", "\(directory)/data", "-U", "receipts", "--auth=trust", "-E", "UTF8", "--lc-messages=C", "--no-sync"]).dropFirst()),
+                                           in: URL(fileURLWithPath: "/"))
         guard initdb.status == 0 else {
             try? FileManager.default.removeItem(atPath: directory)
             throw PostgresUnavailable(reason: "initdb failed (status \(initdb.status)): \(initdb.output.suffix(600))")
         }
-        let port = try freePort()
-        // The watchdog: starts the server, waits while this process lives, then stops the server
-        // (fast shutdown) and removes the directory.
-        let server = (prefix + ["\(bin)/postgres", "-D", "\(directory)/data", "-h", "127.0.0.1", "-p", "\(port)", "-k", directory,
-                                "-c", "fsync=off", "-c", "max_connections=300", "-c", "shared_buffers=32MB"]).map(shellQuoted).joined(separator: " ")
-        let script = """
-            \(server) > \(shellQuoted("\(directory)/server.log")) 2>&1 &
-            server=$!
-            while kill -0 \(getpid()) 2>/dev/null && kill -0 $server 2>/dev/null; do sleep 0.3; done
-            kill -INT $server 2>/dev/null
-            wait $server
-            rm -rf \(shellQuoted(directory))
-            """
-        let watchdog = Process()
-        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
-        watchdog.arguments = ["-c", script]
-        watchdog.standardInput = FileHandle.nullDevice
-        watchdog.standardOutput = FileHandle.nullDevice
-        watchdog.standardError = FileHandle.nullDevice
-        try watchdog.run()
-        let cluster = PostgresCluster(port: port, directory: directory)
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let ready = try run(["\(bin)/pg_isready", "-h", "127.0.0.1", "-p", "\(port)", "-U", "receipts", "-d", "postgres"])
-            if ready.status == 0 { return cluster }
-            guard watchdog.isRunning else { break }
-            Thread.sleep(forTimeInterval: 0.2)
+        // The server, killed when this process ends (its directory removed then); ready once it
+        // logs that it accepts connections.
+        try ProcessRunner.deleteWhenThisProcessEnds(URL(fileURLWithPath: directory))
+        let port = try FreePorts.one()
+        let server = try BackgroundProcess(prefix + ["\(bin)/postgres", "-D", "\(directory)/data", "-h", "127.0.0.1", "-p", "\(port)", "-k", directory,
+                                                     "-c", "fsync=off", "-c", "max_connections=300", "-c", "shared_buffers=32MB"],
+                                           in: URL(fileURLWithPath: "/"))
+        do {
+            try server.waitForLine(containing: "ready to accept connections", limit: .seconds(60))
+        } catch {
+            try? server.send(SIGKILL)
+            throw PostgresUnavailable(reason: "the PostgreSQL server did not start on 127.0.0.1:\(port): \(error)")
         }
-        let log = (try? String(contentsOfFile: "\(directory)/server.log", encoding: .utf8)) ?? "(no log)"
-        watchdog.terminate()
-        throw PostgresUnavailable(reason: "the PostgreSQL server did not accept connections on 127.0.0.1:\(port) within 30 s; its log: \(log.suffix(800))")
+        return PostgresCluster(port: port, directory: directory, server: server)
     }
 
     private static func binDirectory(_ environment: [String: String]) -> String? {
@@ -190,33 +175,6 @@ final class PostgresCluster: Sendable {
             .compactMap(Int.init).sorted(by: >)
         candidates += versions.map { "/usr/lib/postgresql/\($0)/bin" }
         return candidates.first { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") && FileManager.default.isExecutableFile(atPath: "\($0)/postgres") }
-    }
-
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-    }
-
-    private static func freePort() throws -> Int {
-        let socket = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).wait()
-        let port = socket.localAddress?.port ?? 0
-        try socket.close().wait()
-        guard port > 0 else { throw PostgresUnavailable(reason: "no free port on 127.0.0.1") }
-        return port
-    }
-
-    private static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

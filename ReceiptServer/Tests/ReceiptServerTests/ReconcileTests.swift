@@ -1,5 +1,6 @@
 import AppStoreServerAPI
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
 import Foundation
 import ReceiptServerCore
@@ -50,9 +51,9 @@ struct ReconcileTests {
         /// `jws` with its payload's product changed and the signature kept.
         static func tampered(_ jws: String) -> String {
             let parts = jws.split(separator: ".").map(String.init)
-            let payload = String(decoding: Base64URL.decode(parts[1]) ?? Data(), as: UTF8.self)
+            let payload = String(decoding: base64URLDecoded(parts[1]) ?? Data(), as: UTF8.self)
                 .replacingOccurrences(of: "com.example.app.pro", with: "com.example.app.gold")
-            return [parts[0], Base64URL.encode(Data(payload.utf8)), parts[2]].joined(separator: ".")
+            return [parts[0], base64URLEncoded(Data(payload.utf8)), parts[2]].joined(separator: ".")
         }
 
         /// Every transaction ID of the customer maps to the whole history, as Apple's endpoint does.

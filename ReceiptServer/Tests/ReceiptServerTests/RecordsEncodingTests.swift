@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import Foundation
 @testable import ReceiptServerCore
 import Testing
@@ -25,7 +26,7 @@ struct RecordsEncodingTests {
     func historiesVectors() throws {
         let verifier = try SignedDataVerifier(configuration: .init(
             trustedRoots: try TrustedRoot.roots(contentsOf: TestData.historiesRoot), bundleId: "com.example.app", environment: .sandbox))
-        let names = try FileManager.default.contentsOfDirectory(atPath: TestData.vector("histories").path).filter { $0.hasSuffix(".txt") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.testVector("histories").path).filter { $0.hasSuffix(".txt") }
         #expect(!names.isEmpty)
         var checked = 0
         for name in names {

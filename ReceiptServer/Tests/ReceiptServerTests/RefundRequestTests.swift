@@ -89,7 +89,7 @@ struct RefundRequestTests {
 
             let request = try world.consumptionRequest(gems)
             #expect(try await server.postNotification(request, as: .anonymous).status == 200)
-            try await Self.waitUntil("the answer") { fake.consumptionRequests.count == 1 }
+            try await fake.waitUntil("the answer") { fake.consumptionRequests.count == 1 }
             // Apple retries the same notification: stored once, answered once. A second request (another
             // purchase) afterwards shows the sender went past the first.
             let again = try await server.postNotification(request, as: .anonymous)
@@ -97,7 +97,7 @@ struct RefundRequestTests {
             let other = world.purchase("9100000000000002")
             #expect(try await server.postTransaction(try world.signedTransaction(other), as: .anonymous).status == 200)
             #expect(try await server.postNotification(try world.consumptionRequest(other), as: .anonymous).status == 200)
-            try await Self.waitUntil("the second answer") { fake.consumptionRequests.count == 2 }
+            try await fake.waitUntil("the second answer") { fake.consumptionRequests.count == 2 }
 
             let sent = fake.consumptionRequests
             // The app sent the purchase: delivered. The backend's percentage and sample; the server's default preference.
@@ -166,7 +166,7 @@ struct RefundRequestTests {
             #expect(try await server.request(.PUT, "/customers/\(Self.customer)/consumption-consent", body: try Self.json(["consented": true])).status == 200)
             fake.enqueue(.rateLimited(retryAfter: 1))
             #expect(try await server.postNotification(try world.consumptionRequest(gems), as: .anonymous).status == 200)
-            try await Self.waitUntil("the answer after the 429") { fake.consumptionRequests.count == 1 }
+            try await fake.waitUntil("the answer after the 429") { fake.consumptionRequests.count == 1 }
             let puts = Self.consumptionPuts(fake)
             #expect(puts.count == 2)
             if puts.count == 2 {
@@ -233,7 +233,7 @@ struct RefundRequestTests {
             // The first process's answer gets no answer from Apple: it is in flight when the process dies.
             fake.enqueue(.noAnswer)
             let victim = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [rootFile],
-                                                       environment: environment, client: client)
+                                                       environment: environment)
             let gems = world.purchase("9500000000000001")
             let bearer = [("Authorization", "Bearer \(TestServer.backendToken)"), ("Content-Type", "application/json")]
             #expect(try await Self.send(client, victim.port, "POST", "/transactions", body: try Self.json(["signedTransaction": try world.signedTransaction(gems)])) == 200)
@@ -241,14 +241,13 @@ struct RefundRequestTests {
                                         body: try Self.json(["consented": true])) == 200)
             #expect(try await Self.send(client, victim.port, "POST", "/notifications",
                                         body: try Self.json(["signedPayload": try world.consumptionRequest(gems)])) == 200)
-            try await Self.waitUntil("the first process's attempt") { Self.consumptionPuts(fake).count == 1 }
-            victim.kill()
-            victim.removeLog()
+            try await fake.waitUntil("the first process's attempt") { Self.consumptionPuts(fake).count == 1 }
+            await victim.kill()
             #expect(fake.consumptionRequests.isEmpty)
 
             let restarted = try await ServerProcess.start(executable: executable, database: directory.databasePath, roots: [rootFile],
-                                                          environment: environment, client: client)
-            try await Self.waitUntil("the restarted process's answer") { fake.consumptionRequests.count == 1 }
+                                                          environment: environment)
+            try await fake.waitUntil("the restarted process's answer") { fake.consumptionRequests.count == 1 }
             await restarted.stop()
             #expect(fake.consumptionRequests == [AppleFake.ReceivedConsumptionRequest(
                 transactionId: "9500000000000001", customerConsented: true, sampleContentProvided: false, deliveryStatus: "DELIVERED")])
@@ -283,7 +282,7 @@ struct RefundRequestTests {
                 let report = try await reports.next()
                 #expect(report.failure == nil, "\(report)")
                 #expect(report.stored == 1)
-                try await Self.waitUntil("the backfilled request's answer") { fake.consumptionRequests.count == 1 }
+                try await fake.waitUntil("the backfilled request's answer") { fake.consumptionRequests.count == 1 }
                 #expect(fake.consumptionRequests == [AppleFake.ReceivedConsumptionRequest(
                     transactionId: "9600000000000001", customerConsented: true, sampleContentProvided: false, deliveryStatus: "DELIVERED",
                     consumptionPercentage: 50000, refundPreference: "DECLINE")])
@@ -315,8 +314,8 @@ struct RefundRequestTests {
                     "RECEIPT_SERVER_REFUND_PREFERENCE": "DECLINE",
                 ]
                 let servers = [
-                    try await ServerProcess.start(executable: executable, database: database.location, roots: [rootFile], environment: environment, client: client),
-                    try await ServerProcess.start(executable: executable, database: database.location, roots: [rootFile], environment: environment, client: client),
+                    try await ServerProcess.start(executable: executable, database: database.location, roots: [rootFile], environment: environment),
+                    try await ServerProcess.start(executable: executable, database: database.location, roots: [rootFile], environment: environment),
                 ]
                 do {
                     try await Self.answerOnce(servers: servers, world: world, fake: fake, client: client)
@@ -354,7 +353,7 @@ struct RefundRequestTests {
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(statuses == Array(repeating: 200, count: ids.count))
-        try await Self.waitUntil("every answer") { Set(fake.consumptionRequests.map(\.transactionId)) == Set(ids) }
+        try await fake.waitUntil("every answer") { Set(fake.consumptionRequests.map(\.transactionId)) == Set(ids) }
         // Each process counts what it sent once Apple answered 202: together, each request once.
         let series = #"receipt_server_refund_requests_total{result="answered"}"#
         let counted = try await within(.seconds(60), "both processes' answered counts adding up") { () async throws -> [Double] in

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Testing
 
@@ -8,17 +9,14 @@ import Testing
 final class SQLiteLockHolder: Sendable {
     static let shell = "/usr/bin/sqlite3"
 
-    private let process: Process
-    private let input: FileHandle
-    private let exits: AsyncStream<Int32>
+    private let shell: ProcessRunner.Interactive
 
-    private init(process: Process, input: FileHandle, exits: AsyncStream<Int32>) {
-        self.process = process
-        self.input = input
-        self.exits = exits
+    private init(shell: ProcessRunner.Interactive) {
+        self.shell = shell
     }
 
-    /// Takes the write lock of the database at `path`, returning once the shell holds it.
+    /// Takes the write lock of the database at `path`, returning once the shell holds it (once it
+    /// printed the line selected after `BEGIN IMMEDIATE`).
     static func lock(_ path: String) async throws -> SQLiteLockHolder {
         guard FileManager.default.isExecutableFile(atPath: shell) else {
             let message = "\(shell) is missing (Debian's sqlite3 package): it plays the other process holding the database's lock"
@@ -26,41 +24,12 @@ final class SQLiteLockHolder: Sendable {
             print("skipped: \(message)")
             try Test.cancel(Comment(rawValue: message))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell)
-        process.arguments = ["-batch", path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        let (lines, linesContinuation) = AsyncStream<String>.makeStream()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                linesContinuation.finish()
-            } else {
-                linesContinuation.yield(String(decoding: data, as: UTF8.self))
-            }
-        }
-        let (exits, exitsContinuation) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { process in
-            exitsContinuation.yield(process.terminationStatus)
-            exitsContinuation.finish()
-        }
-        try process.run()
-        let holder = SQLiteLockHolder(process: process, input: input.fileHandleForWriting, exits: exits)
+        let holder = SQLiteLockHolder(shell: try ProcessRunner.Interactive(URL(fileURLWithPath: shell), ["-batch", path]))
         do {
-            try holder.send(".timeout 30000\nBEGIN IMMEDIATE;\nSELECT 'lock-held';\n")
-            _ = try await within(.seconds(60), "sqlite3 taking the write lock") {
-                var seen = ""
-                for await text in lines {
-                    seen += text
-                    if seen.contains("lock-held") { return seen }
-                }
-                throw TestServerError("sqlite3 ended without taking the lock: \(seen)")
-            }
+            try holder.shell.write(".timeout 30000\nBEGIN IMMEDIATE;\nSELECT 'lock-held';\n")
+            let shell = holder.shell
+            let lines = try await offThePool { shell.lines(1, limit: .seconds(60)) }
+            guard lines == ["lock-held"] else { throw TestServerError("sqlite3 ended without taking the lock: \(lines ?? [])") }
         } catch {
             holder.kill()
             throw error
@@ -68,23 +37,17 @@ final class SQLiteLockHolder: Sendable {
         return holder
     }
 
-    private func send(_ text: String) throws {
-        try input.write(contentsOf: Data(text.utf8))
-    }
-
     /// Rolls back and ends the shell, returning once it exited: the lock is free.
     func release() async throws {
-        try send("ROLLBACK;\n.quit\n")
-        try? input.close()
-        let exits = self.exits
-        _ = try await within(.seconds(60), "sqlite3 releasing the lock") {
-            var iterator = exits.makeAsyncIterator()
-            return await iterator.next() ?? -1
-        }
+        try shell.write("ROLLBACK;\n.quit\n")
+        let shell = self.shell
+        _ = try await offThePool { shell.finish() }
     }
 
-    /// Ends the shell at once (on a test's failure path).
+    /// Ends the shell without waiting (on a test's failure path): its input closed, an open
+    /// transaction rolls back.
     func kill() {
-        if process.isRunning { process.terminate() }
+        let shell = self.shell
+        DispatchQueue.global().async { _ = shell.finish() }
     }
 }

@@ -1,21 +1,18 @@
-import AsyncHTTPClient
+import AppStoreVerificationTestSupport
 import Foundation
-import NIOCore
-import NIOPosix
 import Testing
 
 /// The built `ReceiptServer` executable running as its own process on 127.0.0.1, for tests that
-/// need several servers or kill one. Stopped (SIGTERM, then SIGKILL) by ``stop()``; a test that
-/// starts one stops it on every path, and a watchdog shell kills it if the test process dies first.
+/// need several servers or kill one: a ``BackgroundProcess``, ready once it logs that it listens,
+/// killed when the test process ends. Stopped (SIGTERM, then SIGKILL) by ``stop()``; a test that
+/// starts one stops it on every path.
 final class ServerProcess: Sendable {
-    let process: Process
+    let process: BackgroundProcess
     let port: Int
-    let output: URL
 
-    private init(process: Process, port: Int, output: URL) {
+    private init(process: BackgroundProcess, port: Int) {
         self.process = process
         self.port = port
-        self.output = output
     }
 
     /// The `ReceiptServer` executable: `$RECEIPT_SERVER_EXECUTABLE`, else beside the test bundle, else
@@ -33,7 +30,7 @@ final class ServerProcess: Sendable {
         if bundle.lastPathComponent.hasSuffix(".xctest") {
             candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("ReceiptServer"))
         }
-        let package = TestData.repositoryRoot.appendingPathComponent("ReceiptServer/.build")
+        let package = TestPaths.repositoryRoot.appendingPathComponent("ReceiptServer/.build")
         candidates.append(package.appendingPathComponent("debug/ReceiptServer"))
         candidates.append(package.appendingPathComponent("release/ReceiptServer"))
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -51,127 +48,69 @@ final class ServerProcess: Sendable {
         return executable
     }
 
-    /// Starts the server on `database` and waits until it answers. It runs with `accessToken` as
-    /// RECEIPT_SERVER_ACCESS_TOKEN (none: give `--allow-unauthenticated` in `arguments`).
-    static func start(executable: URL, database: String, roots: [URL], arguments: [String] = [],
-                      accessToken: String? = TestServer.backendToken, environment extra: [String: String] = [:],
-                      logLevel: String = "warning", client: HTTPClient) async throws -> ServerProcess {
-        let port = try freePort()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-server-\(port)-\(UUID().uuidString.prefix(8)).log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--host", "127.0.0.1", "--port", "\(port)", "--database", database, "--bundle-id", "com.example.app",
-                             "--environment", "Sandbox"] + roots.flatMap { ["--root", $0.path] } + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LOG_LEVEL"] = logLevel
-        environment["RECEIPT_SERVER_ACCESS_TOKEN"] = accessToken
-        environment["RECEIPT_SERVER_ALLOW_UNAUTHENTICATED"] = nil
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try? handle.close()
-        // If this test process dies first (a crash, a time limit), a watchdog kills the server.
-        let watchdog = Process()
-        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
-        watchdog.arguments = ["-c", "while kill -0 \(getpid()) 2>/dev/null && kill -0 \(process.processIdentifier) 2>/dev/null; do sleep 0.5; done; kill -9 \(process.processIdentifier) 2>/dev/null"]
-        watchdog.standardInput = FileHandle.nullDevice
-        watchdog.standardOutput = FileHandle.nullDevice
-        watchdog.standardError = FileHandle.nullDevice
-        try? watchdog.run()
-        let server = ServerProcess(process: process, port: port, output: output)
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            guard process.isRunning else {
-                throw TestServerError("ReceiptServer exited with status \(process.terminationStatus) before answering: \(server.log.suffix(1500))")
-            }
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/health")
-            request.method = .GET
-            if let response = try? await client.execute(request, timeout: .seconds(2)), response.status.code == 200 {
-                _ = try? await response.body.collect(upTo: 1 << 20)
-                return server
-            }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        server.kill()
-        throw TestServerError("ReceiptServer did not answer on port \(port) within 60 s: \(server.log.suffix(1500))")
-    }
-
-    /// What the process printed.
-    var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
-
-    /// kill -9.
-    func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    /// SIGTERM, then SIGKILL after 30 s; removes the log unless told not to.
-    func stop(removingLog: Bool = true) async {
-        if process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(30)
-            while process.isRunning, Date() < deadline {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-        }
-        kill()
-        if removingLog { removeLog() }
-    }
-
-    /// Removes what the process printed.
-    func removeLog() {
-        try? FileManager.default.removeItem(at: output)
-    }
-
-    /// Runs the executable to its end (at most a minute; killed after that) with `environment`
-    /// added to this process's (less any access settings), and returns its status and output.
-    static func runToExit(_ executable: URL, arguments: [String], environment extra: [String: String]) async throws -> (status: Int32, output: String) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("receipt-server-run-\(UUID().uuidString.prefix(8)).log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+    /// This process's environment with `extra` added, less the access settings a test gives itself.
+    private static func environment(_ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["RECEIPT_SERVER_ACCESS_TOKEN"] = nil
         environment["RECEIPT_SERVER_ALLOW_UNAUTHENTICATED"] = nil
         environment.merge(extra) { $1 }
-        process.environment = environment
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        let (exits, exited) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { process in
-            exited.yield(process.terminationStatus)
-            exited.finish()
-        }
-        try process.run()
-        try? handle.close()
-        let status: Int32
-        do {
-            status = try await within(.seconds(60), "ReceiptServer \(arguments.joined(separator: " ")) exiting") {
-                var iterator = exits.makeAsyncIterator()
-                return await iterator.next() ?? -1
-            }
-        } catch {
-            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            throw error
-        }
-        return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+        return environment
     }
 
-    static func freePort() throws -> Int {
-        let socket = try ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).wait()
-        let port = socket.localAddress?.port ?? 0
-        try socket.close().wait()
-        guard port > 0 else { throw TestServerError("no free port on 127.0.0.1") }
-        return port
+    /// Starts the server on `database` and returns once it logs that it listens (at `logLevel`
+    /// `info` or finer; the line is logged at `info`). It runs with `accessToken` as
+    /// RECEIPT_SERVER_ACCESS_TOKEN (none: give `--allow-unauthenticated` in `arguments`).
+    static func start(executable: URL, database: String, roots: [URL], arguments: [String] = [],
+                      accessToken: String? = TestServer.backendToken, environment extra: [String: String] = [:],
+                      logLevel: String = "info") async throws -> ServerProcess {
+        let port = try FreePorts.one()
+        var environment = environment(extra)
+        environment["LOG_LEVEL"] = logLevel
+        environment["RECEIPT_SERVER_ACCESS_TOKEN"] = accessToken
+        let command = [executable.path, "--host", "127.0.0.1", "--port", "\(port)", "--database", database, "--bundle-id", "com.example.app",
+                       "--environment", "Sandbox"] + roots.flatMap { ["--root", $0.path] } + arguments
+        let process = try BackgroundProcess(command, in: FileManager.default.temporaryDirectory, environment: environment)
+        let server = ServerProcess(process: process, port: port)
+        do {
+            try await offThePool { try process.waitForLine(containing: "ReceiptServer listening", limit: .seconds(60)) }
+        } catch {
+            await server.kill()
+            throw error
+        }
+        return server
+    }
+
+    /// What the process printed.
+    var log: String { process.output }
+
+    /// kill -9, returning once it has exited.
+    func kill() async {
+        let process = self.process
+        _ = try? await offThePool {
+            try process.send(SIGKILL)
+            return try process.waitForExit()
+        }
+    }
+
+    /// SIGTERM, then SIGKILL if it has not exited after 30 s: its exit status (see
+    /// ``BackgroundProcess/exitStatus``).
+    @discardableResult
+    func stop() async -> Int32? {
+        let process = self.process
+        let status = try? await offThePool {
+            try process.send(SIGTERM)
+            return try process.waitForExit(limit: .seconds(30))
+        }
+        if status == nil { await kill() }
+        return status ?? process.exitStatus
+    }
+
+    /// Runs the executable to its end (at most a minute) with `environment` added to this
+    /// process's (less any access settings), and returns its status and output.
+    static func runToExit(_ executable: URL, arguments: [String], environment extra: [String: String]) async throws -> (status: Int32, output: String) {
+        let result = try await within(.seconds(60), "ReceiptServer \(arguments.joined(separator: " ")) exiting") {
+            try await ProcessRunner.run(executable, arguments, environment: environment(extra))
+        }
+        return (result.status, result.output)
     }
 }

@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
 import AsyncHTTPClient
 import Foundation
@@ -17,7 +18,7 @@ extension TestServer {
     /// otherwise, live or on the in-process router (`testing`).
     static func start(
         databasePath: String,
-        root: URL = TestData.vector("pki/root.der"),
+        root: URL = TestPaths.testVector("pki/root.der"),
         roots: [TrustedRoot]? = nil,
         now: Date = Date(),
         maximumBodyBytes: Int = 64 * 1024,
@@ -95,27 +96,31 @@ extension TestServer {
 final class RawConnection: Sendable {
     private let channel: any Channel
     private let state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>
+    /// Signalled when bytes arrive and when the connection closes.
+    private let changes: ChangeSignal
 
-    private init(channel: any Channel, state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>) {
+    private init(channel: any Channel, state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>, changes: ChangeSignal) {
         self.channel = channel
         self.state = state
+        self.changes = changes
     }
 
     /// Connects to 127.0.0.1:`port`, from `source` (another loopback address, such as
     /// `127.0.0.2`, is another client address to the server) or from the system's choice.
     static func connect(port: Int, from source: String? = nil) async throws -> RawConnection {
         let state = NIOLockedValueBox<(received: [UInt8], closed: Bool)>(([], false))
+        let changes = ChangeSignal()
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Recorder(state: state))
+                    try channel.pipeline.syncOperations.addHandler(Recorder(state: state, changes: changes))
                 }
             }
         if let source {
             bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0))
         }
         let channel = try await bootstrap.connect(host: "127.0.0.1", port: port).get()
-        return RawConnection(channel: channel, state: state)
+        return RawConnection(channel: channel, state: state, changes: changes)
     }
 
     /// Calls `onClose` once the connection is closed (by either side).
@@ -153,13 +158,11 @@ final class RawConnection: Sendable {
     /// Everything received so far, as text.
     var received: String { state.withLockedValue { String(decoding: $0.received, as: UTF8.self) } }
 
-    /// Waits until the received text contains `marker` (or the connection closes).
+    /// Waits until the received text contains `marker` (or the connection closes), checking at
+    /// each arrival.
     func waitUntilReceived(_ marker: String) async throws -> String {
-        while true {
-            let (text, closed) = state.withLockedValue { (String(decoding: $0.received, as: UTF8.self), $0.closed) }
-            if text.contains(marker) || closed { return text }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        await changes.waitUntil { state.withLockedValue { String(decoding: $0.received, as: UTF8.self).contains(marker) || $0.closed } }
+        return received
     }
 
     /// Closes the connection from the client's side.
@@ -170,15 +173,21 @@ final class RawConnection: Sendable {
     private final class Recorder: ChannelInboundHandler, Sendable {
         typealias InboundIn = ByteBuffer
         let state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>
-        init(state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>) { self.state = state }
+        let changes: ChangeSignal
+        init(state: NIOLockedValueBox<(received: [UInt8], closed: Bool)>, changes: ChangeSignal) {
+            self.state = state
+            self.changes = changes
+        }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             let buffer = unwrapInboundIn(data)
             state.withLockedValue { $0.received += Array(buffer.readableBytesView) }
+            changes.changed()
         }
 
         func channelInactive(context: ChannelHandlerContext) {
             state.withLockedValue { $0.closed = true }
+            changes.changed()
             context.fireChannelInactive()
         }
     }
@@ -252,6 +261,18 @@ struct CapturingLogHandler: LogHandler {
     let lines: NIOLockedValueBox<[Line]>
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .info
+
+    /// A logger at `level` whose every line is kept in the returned box.
+    static func logger(level: Logger.Level) -> (Logger, NIOLockedValueBox<[Line]>) {
+        let lines = NIOLockedValueBox<[Line]>([])
+        var logger = Logger(label: "ReceiptServerTests") { _ in
+            var handler = CapturingLogHandler(lines: lines)
+            handler.logLevel = level
+            return handler
+        }
+        logger.logLevel = level
+        return (logger, lines)
+    }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }

@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
@@ -10,29 +11,19 @@ import ReceiptServerCore
 import ServiceLifecycle
 import Testing
 
-/// Where the tests find the repository's signed test data.
+/// The repository's signed test data this package's tests read (found through ``TestPaths``).
 enum TestData {
-    /// The repository root: this file is `<root>/ReceiptServer/Tests/ReceiptServerTests/TestServer.swift`.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// `<root>/TestVectors/<path>`.
-    static func vector(_ path: String) -> URL {
-        repositoryRoot.appendingPathComponent("TestVectors").appendingPathComponent(path)
-    }
-
-    /// A one-line JWS file's text.
+    /// A one-line JWS file of `TestVectors/`: its text.
     static func jws(_ path: String) throws -> String {
-        try String(contentsOf: vector(path), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        try TestPaths.text(TestPaths.testVector(path))
     }
 
     /// The root of the PKI that signed TestVectors/histories/*.txt.
-    static let historiesRoot = vector("histories/pki/root.der")
+    static let historiesRoot = TestPaths.testVector("histories/pki/root.der")
 
     /// The lines of a history file (TestVectors/histories/NAME.txt), 1-based line N at index N - 1.
     static func historyLines(_ name: String) throws -> [String] {
-        var lines = try String(contentsOf: vector("histories/\(name).txt"), encoding: .utf8)
+        var lines = try String(contentsOf: TestPaths.testVector("histories/\(name).txt"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
@@ -42,10 +33,7 @@ enum TestData {
     /// what it sends).
     static func unverifiedPayload(_ jws: String) -> [String: Any] {
         let parts = jws.split(separator: ".")
-        guard parts.count == 3 else { return [:] }
-        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64) else { return [:] }
+        guard parts.count == 3, let data = base64URLDecoded(String(parts[1])) else { return [:] }
         return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:]
     }
 

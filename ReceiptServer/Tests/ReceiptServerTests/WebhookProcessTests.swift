@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import AsyncHTTPClient
 import Foundation
 import ReceiptServerCore
@@ -34,11 +35,11 @@ struct WebhookProcessTests {
         defer { minted.remove() }
         let client = HTTPClient.shared
         // The receiver is down while the first process commits: nothing can be delivered.
-        let port = try ServerProcess.freePort()
+        let port = try FreePorts.one()
         let url = "http://127.0.0.1:\(port)/hooks"
         let customers = (0..<3).map { _ in UUID().uuidString.lowercased() }
         let first = try await ServerProcess.start(executable: executable, database: database.location, roots: [minted.rootFile],
-                                                  environment: Self.environment(url), client: client)
+                                                  environment: Self.environment(url))
         do {
             for (index, customer) in customers.enumerated() {
                 let jws = try minted.purchase(transactionId: "760000000000000\(index)", productId: "com.example.app.lifetime", customer: customer)
@@ -48,12 +49,11 @@ struct WebhookProcessTests {
             await first.stop()
             throw error
         }
-        first.kill()
-        first.removeLog()
+        await first.kill()
         let receiver = try await WebhookReceiver.start(port: port)
         defer { Task { await receiver.stop() } }
         let second = try await ServerProcess.start(executable: executable, database: database.location, roots: [minted.rootFile],
-                                                   environment: Self.environment(url), client: client)
+                                                   environment: Self.environment(url))
         do {
             try await receiver.waitUntil("every committed change's event") { received in
                 Set(received.filter { $0.type == "entitlements.changed" }.compactMap(\.customer)) == Set(customers)
@@ -80,9 +80,9 @@ struct WebhookProcessTests {
         defer { Task { await receiver.stop() } }
         let servers = [
             try await ServerProcess.start(executable: executable, database: database.location, roots: [minted.rootFile],
-                                          environment: Self.environment(receiver.url), client: client),
+                                          environment: Self.environment(receiver.url)),
             try await ServerProcess.start(executable: executable, database: database.location, roots: [minted.rootFile],
-                                          environment: Self.environment(receiver.url), client: client),
+                                          environment: Self.environment(receiver.url)),
         ]
         do {
             let customers = (0..<10).map { _ in UUID().uuidString.lowercased() }

@@ -1,3 +1,4 @@
+import AppStoreVerificationTestSupport
 import Foundation
 import Hummingbird
 import Logging
@@ -53,6 +54,7 @@ final class WebhookReceiver: Sendable {
                 requests.append(received)
                 return requests.filter { $0.id == received.id }.count
             }
+            box.arrivals.changed()
             return Response(status: .init(code: respond(attempt, received)))
         }
         var logger = Logger(label: "WebhookReceiver")
@@ -81,6 +83,8 @@ final class WebhookReceiver: Sendable {
     /// Shares the request list between the route and the receiver.
     private final class Box: Sendable {
         let requests = Mutex<[Received]>([])
+        /// Signalled at each request.
+        let arrivals = ChangeSignal()
     }
 
     var url: String { "http://127.0.0.1:\(port)/hooks" }
@@ -94,10 +98,11 @@ final class WebhookReceiver: Sendable {
         return received.filter { seen.insert($0.id).inserted }
     }
 
-    /// Waits (at most `limit`) until `condition` holds for the requests received.
+    /// Waits (at most `limit`) until `condition` holds for the requests received, checking it at
+    /// each request's arrival.
     func waitUntil(_ what: String, limit: Duration = .seconds(60), _ condition: @escaping @Sendable ([Received]) -> Bool) async throws {
         try await within(limit, what) {
-            try await eventually { condition(self.received) }
+            await self.box.arrivals.waitUntil { condition(self.received) }
         }
     }
 
@@ -117,18 +122,8 @@ final class WebhookReceiver: Sendable {
             "requests": received.map { ["id": $0.id, "timestamp": $0.timestamp, "signature": $0.signature, "body": $0.body] },
         ]
         try JSONSerialization.data(withJSONObject: document).write(to: file)
-        let script = TestData.repositoryRoot.appendingPathComponent("ReceiptServer/Tests/Webhooks/verify_webhooks.py")
-        let output = directory.url.appendingPathComponent("output.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, file.path]
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try? handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+        let script = TestPaths.repositoryRoot.appendingPathComponent("ReceiptServer/Tests/Webhooks/verify_webhooks.py")
+        let result = try ProcessRunner.run("/usr/bin/env", ["python3", script.path, file.path])
+        return (result.status, result.output)
     }
 }

@@ -1,4 +1,5 @@
 import AppStoreVerification
+import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
 import Foundation
 import Logging
@@ -176,7 +177,7 @@ struct WebhookTests {
         let database = try await TestDatabase.make(store)
         defer { database.remove() }
         let world = try World()
-        let port = try ServerProcess.freePort()
+        let port = try FreePorts.one()
         let server = try await Self.startServer(
             database, world: world, webhooks: try Self.configuration("http://127.0.0.1:\(port)/hooks"), clock: ManualClock(date: world.now), testing: .router)
         let customers = (0..<3).map { _ in UUID().uuidString.lowercased() }
