@@ -18,8 +18,8 @@ public final class BackgroundProcess: @unchecked Sendable {
     private var control = ""
     private var ended = false, controlEnded = false
     private let arrived = DispatchSemaphore(value: 0)
-    private let outputPipe = Pipe()
-    private let controlPipe = Pipe()
+    private let outputPipe = Pipe.closingOnExec()
+    private let controlPipe = Pipe.closingOnExec()
     private let description: String
 
     /// Starts `command` (a program and its arguments, looked up on `PATH`) in `directory`, with

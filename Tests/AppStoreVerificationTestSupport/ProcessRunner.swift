@@ -45,7 +45,7 @@ public enum ProcessRunner {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if let environment { process.environment = environment }
-        let input = Pipe(), out = Pipe(), err = Pipe()
+        let input = Pipe.closingOnExec(), out = Pipe.closingOnExec(), err = Pipe.closingOnExec()
         process.standardInput = input
         process.standardOutput = out
         process.standardError = err
@@ -87,7 +87,7 @@ public enum ProcessRunner {
     /// A program whose standard input stays open, to see its output before its input ends.
     public final class Interactive: @unchecked Sendable {
         private let process = Process()
-        private let input = Pipe(), output = Pipe(), errors = Pipe()
+        private let input = Pipe.closingOnExec(), output = Pipe.closingOnExec(), errors = Pipe.closingOnExec()
         private let lock = NSLock()
         private var received = Data()
         private var ended = false
@@ -147,7 +147,7 @@ public enum ProcessRunner {
     /// inherit it: Foundation's `Process` passes on standard input, output and error alone) and
     /// nothing is ever written, so a watchdog's `read` returns, at end of file, exactly when this
     /// process ends, however it ends, with no polling.
-    static let lifeline = Pipe()
+    static let lifeline = Pipe.closingOnExec()
 
     /// Starts `/bin/sh -c script` in `directory` in the background, detached from this process's
     /// output (`swift test` waits for its pipes to close: a child holding them would keep the run
