@@ -86,6 +86,8 @@ small="$(sed -n 2001p "$work/tokens")"
 
 # CPU time (clock ticks, user + system) of process $1, and of the PostgreSQL cluster's processes.
 cpu_ticks() { sed -E 's/^.*\) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
+# Minor page faults of process $1 (memory the kernel handed it again: a sign of memory given back and reused).
+page_faults() { sed -E 's/^.*\) //' "/proc/$1/stat" | awk '{ print $8 }'; }
 pg_ticks() {
     [ -n "$pg_dir" ] || { echo 0; return; }
     local postmaster total=0 pid
@@ -114,8 +116,8 @@ stored_rows() {
 # request (and the PostgreSQL cluster's); with WRITES=1, also what each stored transaction wrote.
 measure() {
     local name="$1"; shift
-    local out before_cpu before_pg before_rows=0 before_wal=0 before_disk=0
-    before_cpu="$(cpu_ticks "$server_pid")"; before_pg="$(pg_ticks)"
+    local out before_cpu before_pg before_faults before_rows=0 before_wal=0 before_disk=0
+    before_cpu="$(cpu_ticks "$server_pid")"; before_pg="$(pg_ticks)"; before_faults="$(page_faults "$server_pid")"
     if [ -n "${WRITES:-}" ]; then before_rows="$(stored_rows)"; before_wal="$(wal_position)"; before_disk="$(disk_bytes "$server_pid")"; fi
     local perf_pid=""
     if [ -n "${PROFILE:-}" ] && [ -n "${WRITES:-}" ] && [ "$name" = "post distinct" ]; then
@@ -126,6 +128,8 @@ measure() {
     [ -n "$perf_pid" ] && wait "$perf_pid"
     local after_cpu after_pg
     after_cpu="$(cpu_ticks "$server_pid")"; after_pg="$(pg_ticks)"
+    local faults
+    faults="$(awk -v f="$(( $(page_faults "$server_pid") - before_faults ))" -v n="$(awk '/requests in/ { print $1 }' <<<"$out")" 'BEGIN { printf "%.1f", f / n }')"
     local rate p50 p99 errors requests cpu pgcpu=""
     rate="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")"
     p50="$(awk '$1 == "50%" { print $2 }' <<<"$out")"
@@ -134,7 +138,7 @@ measure() {
     errors="$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)"
     cpu="$(awk -v t="$((after_cpu - before_cpu))" -v hz="$ticks_per_second" -v n="$requests" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
     [ -n "$pg_dir" ] && pgcpu="$(awk -v t="$((after_pg - before_pg))" -v hz="$ticks_per_second" -v n="$requests" 'BEGIN { printf " + PostgreSQL %.0f", t / hz * 1e6 / n }')"
-    printf "%-34s %8s req/s  p50 %8s  p99 %8s  CPU %4s µs/req%s%s\n" "$name" "$rate" "$p50" "$p99" "$cpu" "$pgcpu" "${errors:+  ($errors)}"
+    printf "%-34s %8s req/s  p50 %8s  p99 %8s  CPU %4s µs/req%s  faults %s/req%s\n" "$name" "$rate" "$p50" "$p99" "$cpu" "$pgcpu" "$faults" "${errors:+  ($errors)}"
     local key
     key="$(tr -c 'a-z0-9\n' '_' <<<"$name" | tr -d '\n')"
     eval "rate_${kind}_$key=$rate"

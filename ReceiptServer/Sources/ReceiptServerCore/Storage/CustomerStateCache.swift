@@ -17,14 +17,23 @@ final class CustomerStateCache: Sendable {
 
     private struct Storage {
         var entries: [String: Entry] = [:]
-        /// This process's latest committed changes per customer, oldest first: a state restored
-        /// from the database while they committed is moved forward by them when it is kept.
-        var recent: [String: [CustomerChange]] = [:]
+        /// The customers whose state is being restored from the database now, each with the
+        /// changes this process committed since the restore began, oldest first: the restored
+        /// state is moved forward by them when it is kept. Nobody else's changes are remembered,
+        /// so memory follows the restores in flight, not the writes.
+        var restoring: [String: Restore] = [:]
         var clock: UInt64 = 0
     }
 
-    /// How many changes per customer ``Storage/recent`` remembers.
-    private static let recentChanges = 64
+    /// The restores of one customer in flight and what committed meanwhile.
+    private struct Restore {
+        var count: Int
+        var changes: [CustomerChange] = []
+    }
+
+    /// How many changes one restore in flight remembers; a restore that missed more is kept as read
+    /// (its revision older than the database's, so the next read restores again).
+    private static let changesPerRestore = 64
 
     private let capacity: Int
     private let storage = Mutex(Storage())
@@ -46,13 +55,33 @@ final class CustomerStateCache: Sendable {
         }
     }
 
-    /// Keeps `state`, moved forward by the changes this process committed after it was read,
-    /// unless a newer one is cached.
+    /// Marks a restore of `customer` from the database as begun: from now on, this process's
+    /// changes to the customer are remembered for it. Call before the database read; end it with
+    /// ``keep(_:of:)`` or ``endRestore(of:)``.
+    func beginRestore(of customer: String) {
+        guard capacity > 0 else { return }
+        storage.withLock { storage in
+            storage.restoring[customer, default: Restore(count: 0)].count += 1
+        }
+    }
+
+    /// Ends a restore begun with ``beginRestore(of:)`` without keeping its state (it failed, or the
+    /// customer has nothing stored).
+    func endRestore(of customer: String) {
+        guard capacity > 0 else { return }
+        storage.withLock { storage in
+            _ = Self.endRestore(of: customer, in: &storage)
+        }
+    }
+
+    /// Keeps `state`, restored after ``beginRestore(of:)``, moved forward by the changes this
+    /// process committed since, unless a newer one is cached; ends the restore.
     func keep(_ state: CustomerState, of customer: String) {
         guard capacity > 0 else { return }
         storage.withLock { storage in
+            let changes = Self.endRestore(of: customer, in: &storage)
             var state = state
-            for change in storage.recent[customer] ?? [] where change.revision > state.revision {
+            for change in changes where change.revision > state.revision {
                 guard change.previousRevision == state.revision, let items = change.items else { break }
                 for item in items { state.engine.ingest(item) }
                 state.revision = change.revision
@@ -67,21 +96,29 @@ final class CustomerStateCache: Sendable {
         }
     }
 
+    /// One restore of `customer` fewer; the changes remembered for it.
+    private static func endRestore(of customer: String, in storage: inout Storage) -> [CustomerChange] {
+        guard var restore = storage.restoring[customer] else { return [] }
+        restore.count -= 1
+        storage.restoring[customer] = restore.count > 0 ? restore : nil
+        return restore.changes
+    }
+
     /// Applies a committed write of this process: a state cached at `change.previousRevision`
     /// ingests the items and moves to `change.revision`; any other cached state of the customer is
-    /// dropped (the next read restores it from the database).
+    /// dropped (the next read restores it from the database). A restore of the customer in flight
+    /// remembers the change.
     func apply(_ change: CustomerChange) {
+        guard capacity > 0 else { return }
         storage.withLock { storage in
+            if var restore = storage.restoring[change.customer] {
+                storage.restoring[change.customer] = nil
+                if restore.changes.count < Self.changesPerRestore { restore.changes.append(change) }
+                storage.restoring[change.customer] = restore
+            }
             // Taken out of the dictionary, so that (unless an answer in progress still holds it)
             // the engine is the only owner of its history and ingests in place: a copy would cost
             // the whole history per write.
-            if capacity > 0 {
-                if storage.recent.count > max(capacity, 1024) { storage.recent.removeAll() }
-                storage.recent[change.customer, default: []].append(change)
-                if let count = storage.recent[change.customer]?.count, count > Self.recentChanges {
-                    storage.recent[change.customer]?.removeFirst(count - Self.recentChanges)
-                }
-            }
             guard var entry = storage.entries.removeValue(forKey: change.customer) else { return }
             guard let items = change.items, entry.state.revision == change.previousRevision else { return }
             for item in items { entry.state.engine.ingest(item) }
@@ -94,7 +131,6 @@ final class CustomerStateCache: Sendable {
     func removeAll() {
         storage.withLock { storage in
             storage.entries.removeAll()
-            storage.recent.removeAll()
         }
     }
 }

@@ -191,8 +191,15 @@ public final class ReceiptStore: Sendable {
     func customerState(of customer: String) async throws(StorageError) -> CustomerState {
         let revision = try await backend.revision(of: customer)
         if let cached = cache.state(of: customer, at: revision) { return cached }
-        let state = try await restoredState(of: customer)
-        if state.revision > 0 { cache.keep(state, of: customer) }
+        cache.beginRestore(of: customer)
+        let state: CustomerState
+        do {
+            state = try await restoredState(of: customer)
+        } catch {
+            cache.endRestore(of: customer)
+            throw error
+        }
+        if state.revision > 0 { cache.keep(state, of: customer) } else { cache.endRestore(of: customer) }
         return state
     }
 
