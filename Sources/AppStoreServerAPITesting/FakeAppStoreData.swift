@@ -90,15 +90,14 @@ struct FakeAppStoreRoutes {
         return Self.json(APIResponseBodies.Statuses(environment: environment.rawValue, bundleId: bundleId, appAppleId: appAppleId, data: groups))
     }
 
-    /// Get Notification History: the body must hold `startDate` and `endDate` (milliseconds); the
-    /// entries whose payload's `signedDate` is in `startDate ..< endDate` are served, as Apple
-    /// does (an entry whose date cannot be read is served whatever the range).
+    /// Get Notification History: the body must hold `startDate` and `endDate` (milliseconds, the
+    /// start not after the end); the entries whose payload's `signedDate` is in
+    /// `startDate ..< endDate` are served, as Apple does (an entry whose date cannot be read is
+    /// served whatever the range).
     private func notificationHistory(_ request: FakeAppStoreServerAPI.Request) -> Response {
-        guard let body = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any],
-              let startDate = (body["startDate"] as? NSNumber)?.int64Value, let endDate = (body["endDate"] as? NSNumber)?.int64Value
-        else { return Self.apiError(400, .invalidStartDate) }
+        guard let range = request.notificationHistoryRange else { return Self.apiError(400, .invalidStartDate) }
         let items = data.notifications.filter { entry in
-            FakeAppStoreServerAPI.signedDate(of: entry.signedPayload).map { (startDate..<endDate).contains($0) } ?? true
+            FakeAppStoreServerAPI.signedDate(of: entry.signedPayload).map { range.contains($0) } ?? true
         }
         guard let start = Self.start(of: request.queryValues("paginationToken").first, count: items.count) else {
             return Self.apiError(400, .invalidPaginationToken)

@@ -74,6 +74,17 @@ extension FakeAppStoreServerAPI {
         /// The `Content-Type` header, if any.
         public var contentType: String? { header("Content-Type") }
 
+        /// A Get Notification History request's `startDate ..< endDate` (milliseconds since 1970),
+        /// read from its JSON body; `nil` when the body has no such numbers or the start is after
+        /// the end.
+        public var notificationHistoryRange: Range<Int64>? {
+            guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+                  let start = (object["startDate"] as? NSNumber)?.int64Value, let end = (object["endDate"] as? NSNumber)?.int64Value,
+                  start <= end
+            else { return nil }
+            return start..<end
+        }
+
         /// The path segments `*` captures when the request is `pattern`, else `nil`: the pattern is
         /// a method and a path whose `*` segments each capture one segment of the request's path, as
         /// in `match("GET /inApps/v1/transactions/*")`.

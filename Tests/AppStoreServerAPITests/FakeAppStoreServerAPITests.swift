@@ -126,6 +126,10 @@ struct FakeAppStoreServerAPITests {
             let noDates = try await Self.send(harness.fake.baseURL + "/inApps/v1/notifications/history", method: .POST, authorization: authorization, body: Data("{}".utf8))
             #expect(noDates.status == 400)
             #expect(String(decoding: noDates.body, as: UTF8.self).contains("4000015"))
+            let backwards = try await Self.send(harness.fake.baseURL + "/inApps/v1/notifications/history", method: .POST, authorization: authorization,
+                                                body: Data(#"{"startDate":2,"endDate":1}"#.utf8))
+            #expect(backwards.status == 400)
+            #expect(harness.fake.requests.compactMap(\.notificationHistoryRange) == [1..<2])
         }
     }
 

@@ -17,6 +17,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     private var received = Data()
     private var control = ""
     private var ended = false, controlEnded = false
+    private var observers: [@Sendable () -> Void] = []
     private let arrived = DispatchSemaphore(value: 0)
     private let outputPipe = Pipe.closingOnExec()
     private let controlPipe = Pipe.closingOnExec()
@@ -50,8 +51,12 @@ public final class BackgroundProcess: @unchecked Sendable {
             let data = handle.availableData
             if data.isEmpty { handle.readabilityHandler = nil }
             guard let self else { return }
-            lock.withLock { if data.isEmpty { ended = true } else { received.append(data) } }
+            let observers = lock.withLock {
+                if data.isEmpty { ended = true } else { received.append(data) }
+                return self.observers
+            }
             arrived.signal()
+            observers.forEach { $0() }
         }
         controlPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
@@ -65,6 +70,13 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Everything the command has written so far, as text.
     public var output: String { lock.withLock { String(decoding: received, as: UTF8.self) } }
+
+    /// Calls `observer` each time output arrives and when it ends (on the pipe's reading thread),
+    /// for a test that waits on the output of several processes at once: it checks its condition
+    /// over their ``output`` at each call instead of polling.
+    public func whenOutputArrives(_ observer: @escaping @Sendable () -> Void) {
+        lock.withLock { observers.append(observer) }
+    }
 
     /// Waits until a line of the output contains `marker` (the server's "listening" line). Throws
     /// when the output ends first, or when `limit` passes (a bound for a server that never starts

@@ -23,21 +23,28 @@ fi
 
 work="$(mktemp -d)"
 server_pid=""
+copier_pid=""
 fake_pid=""
-stop() {  # stop PID: SIGTERM (graceful), SIGKILL if it is still there after 30 s
+stop() {  # stop PID (a child of this shell): SIGTERM (graceful), SIGKILL if it has not exited 30 s later
     local pid="$1"
     [ -n "$pid" ] || return 0
     kill -TERM "$pid" 2>/dev/null || return 0
-    for _ in $(seq 300); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
+    # The bound only: a watchdog that kills it at 30 s unless stopped first (then it stops its timer).
+    ( exec >/dev/null 2>&1; sleep 30 & timer=$!; trap 'kill "$timer"' TERM; wait "$timer" && kill -KILL "$pid" ) &
+    local watchdog=$!
     wait "$pid" 2>/dev/null || true
+    kill -TERM "$watchdog" 2>/dev/null || true
+    wait "$watchdog" 2>/dev/null || true
+}
+stop_server() {  # stops the server, then waits until the rest of its output is in its log
+    stop "$server_pid"
+    [ -z "$copier_pid" ] || wait "$copier_pid" 2>/dev/null || true
+    server_pid=""
+    copier_pid=""
 }
 cleanup() {
     local status=$?
-    stop "$server_pid"
+    stop_server
     stop "$fake_pid"
     if [ "$status" = 0 ] && grep -h " error " "$work"/server-*.log 2>/dev/null; then
         echo "console browser test: the server logged errors (above)"
@@ -79,25 +86,33 @@ case "$fake_line" in
     *) echo "the fake App Store did not start: $fake_line"; exit 1 ;;
 esac
 
-# start_server NAME ARGS...: starts the server on a free port of 127.0.0.1, waits until it logs that
-# it listens (or exits), and sets server_pid and port.
+# start_server NAME ARGS...: starts the server on a free port of 127.0.0.1, reads its output from a
+# pipe as it comes (copied to its log) until it logs that it listens, and sets server_pid and port.
+# Fails when its output ends first (it exited) or after 60 s (a bound for a server that never starts).
 start_server() {
     local name="$1"
     shift
-    local log="$work/server-$name.log"
+    local log="$work/server-$name.log" pipe="$work/server-$name.pipe" out line deadline=$((SECONDS + 60))
     : > "$log"
+    mkfifo "$pipe"
     RECEIPT_SERVER_ACCESS_TOKEN="$token" "$bin/ReceiptServer" --host 127.0.0.1 --port 0 --bundle-id com.example.app \
-        --database "$work/receipts.sqlite" "$@" > "$log" 2>&1 &
+        --database "$work/receipts.sqlite" "$@" > "$pipe" 2>&1 &
     server_pid=$!
+    exec {out}<"$pipe"
     port=""
-    for _ in $(seq 600); do
-        port="$(sed -n 's/.*ReceiptServer listening on .*:\([0-9][0-9]*\)$/\1/p' "$log" | head -n 1 || true)"
-        [ -n "$port" ] && return 0
-        kill -0 "$server_pid" 2>/dev/null || { echo "the server exited:"; cat "$log"; return 1; }
-        sleep 0.1
+    while [ -z "$port" ] && [ "$SECONDS" -lt "$deadline" ] && IFS= read -r -t "$((deadline - SECONDS))" line <&"$out"; do
+        printf '%s\n' "$line" >> "$log"
+        case "$line" in
+            *"ReceiptServer listening on "*:[0-9]*) port="${line##*:}" ;;
+        esac
     done
-    echo "the server did not listen within 60 s"
-    return 1
+    # The rest of its output, copied as it comes until it exits (stop_server waits for the copy).
+    cat <&"$out" >> "$log" &
+    copier_pid=$!
+    exec {out}<&-
+    case "$port" in
+        ""|*[!0-9]*) echo "the server did not log that it listens (it exited, or 60 s passed):"; cat "$log"; return 1 ;;
+    esac
 }
 
 # 1. The customer's data, stored through the routes while both roots are trusted.
@@ -111,8 +126,7 @@ for body in "$work"/seed/posts/*.json; do
         echo "seeding $(basename "$body"): HTTP $status"; cat "$work/answer.json"; exit 1
     fi
 done
-stop "$server_pid"
-server_pid=""
+stop_server
 
 # 2. The retired root is no longer trusted: verify the stored data again, as an operator would.
 "$bin/ReceiptServer" --reverify --bundle-id com.example.app --root "$work/seed/root-current.der" --database "$work/receipts.sqlite"

@@ -1,4 +1,5 @@
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
@@ -111,9 +112,10 @@ struct BackfillTests {
         let renewed = try world.notification(.didRenew, signed: 2 * Self.hour, transaction: world.renewal)
         let tampered = World.tampered(try world.notification(.didRenew, signed: 3 * Self.hour, transaction: world.renewal))
         let tooOld = try world.notification(.refund, signed: 6 * Self.day, transaction: world.renewal)
-        let fake = try await FakeAppStoreServerAPI(publicKeyDER: world.apiKey.publicKeyDER, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
-                                                   bundleId: "com.example.app", histories: [:], notifications: [tooOld, subscribed, refund, tampered, renewed], pageSize: 2)
-        do {
+        try await FakeAppStoreServerAPI.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
+                                                   publicKey: world.apiKey.publicKeyDER) { fake in
+            fake.pageSize = 2
+            fake.setNotificationHistory([tooOld, subscribed, refund, tampered, renewed].map { .init(signedPayload: $0) })
             let reports = Reports()
             let server = try await TestServer.start(
                 databasePath: database.location, roots: [world.pki.trustedRoot], now: world.now, reconcile: Self.reconcile(world, fake),
@@ -128,11 +130,11 @@ struct BackfillTests {
                 #expect(report.refused == 1)
 
                 // From the last stored notification's signedDate minus the margin, to now, every page.
-                let subscribedAt = FakeAppStoreServerAPI.signedDate(of: subscribed)
+                let subscribedAt = try #require(FakeAppStoreServerAPI.signedDate(of: subscribed))
                 let requests = fake.requests
-                #expect(requests.allSatisfy { $0.path == "/inApps/v1/notifications/history" && $0.refusal == nil }, "\(requests)")
-                #expect(requests.map(\.revision) == [nil, "page-2"])
-                #expect(requests.allSatisfy { $0.startDate == subscribedAt - 3_600_000 && $0.endDate == Int64(world.now.timeIntervalSince1970 * 1000) })
+                #expect(requests.allSatisfy { $0.path == "/inApps/v1/notifications/history" && $0.tokenRefusal == nil }, "\(requests)")
+                #expect(requests.map { $0.queryValues("paginationToken").first } == [nil, "page-2"])
+                #expect(requests.allSatisfy { $0.notificationHistoryRange == (subscribedAt - 3_600_000)..<Int64(world.now.timeIntervalSince1970 * 1000) })
 
                 // The customer's entitlements reflect them: the unlock refunded, the subscription renewed.
                 let answer = try await server.entitlements(of: Self.customer)
@@ -150,11 +152,7 @@ struct BackfillTests {
                 #expect(server.metric(#"receipt_server_verifications_total{kind="backfilledNotification",outcome="invalidSignature"}"#) == 1)
                 #expect(server.metric("receipt_server_backfill_last_success_timestamp_seconds") != nil)
             }
-        } catch {
-            await fake.stop()
-            throw error
         }
-        await fake.stop()
     }
 
     @Test("On an empty database it starts a window back; every interval it runs again and stores nothing twice", arguments: StoreKind.allCases)
@@ -172,9 +170,10 @@ struct BackfillTests {
                                          expiresDate: renewal.expiresDate, type: .autoRenewableSubscription, appAccountToken: Self.customer,
                                          signedDate: world.now.addingTimeInterval(-Double(minute) * 60), transactionReason: .renewal))
         }
-        let fake = try await FakeAppStoreServerAPI(publicKeyDER: world.apiKey.publicKeyDER, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
-                                                   bundleId: "com.example.app", histories: [:], notifications: notifications, pageSize: 2)
-        do {
+        try await FakeAppStoreServerAPI.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
+                                                   publicKey: world.apiKey.publicKeyDER) { fake in
+            fake.pageSize = 2
+            fake.setNotificationHistory(notifications.map { .init(signedPayload: $0) })
             let reports = Reports()
             let server = try await TestServer.start(
                 databasePath: database.location, roots: [world.pki.trustedRoot], now: world.now, reconcile: Self.reconcile(world, fake),
@@ -185,7 +184,7 @@ struct BackfillTests {
                 #expect(first.failure == nil, "\(first)")
                 #expect(first.stored == 5)
                 #expect(first.startDate == Int64(world.now.timeIntervalSince1970 * 1000) - 7 * 86_400_000)
-                #expect(fake.requests.prefix(3).map(\.revision) == [nil, "page-2", "page-4"])
+                #expect(fake.requests.prefix(3).map { $0.queryValues("paginationToken").first } == [nil, "page-2", "page-4"])
                 let granted = try await server.entitlements(of: Self.customer).entitlements.compactMap { $0["productId"] as? String }
                 #expect(granted == ["com.example.app.monthly"])
 
@@ -196,11 +195,7 @@ struct BackfillTests {
                 #expect(second.alreadyStored == 5)
                 #expect(try await server.store.count(of: .notification) == 5)
             }
-        } catch {
-            await fake.stop()
-            throw error
         }
-        await fake.stop()
     }
 
     @Test("A key Apple refuses: the run fails, is logged and counted, nothing is stored")
@@ -209,9 +204,10 @@ struct BackfillTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let notification = try world.notification(.refund, signed: Self.hour, transaction: world.lifetime)
-        let fake = try await FakeAppStoreServerAPI(publicKeyDER: world.apiKey.publicKeyDER, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
-                                                   bundleId: "com.example.app", histories: [:], notifications: [notification], pageSize: 2)
-        do {
+        try await FakeAppStoreServerAPI.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
+                                                   publicKey: world.apiKey.publicKeyDER) { fake in
+            fake.pageSize = 2
+            fake.setNotificationHistory([notification].map { .init(signedPayload: $0) })
             let reports = Reports()
             let otherKey = try SigningKey(pem: try TestPrivateKey(generating: .p256).pemEncoded)
             let server = try await TestServer.start(
@@ -224,10 +220,6 @@ struct BackfillTests {
                 #expect(server.metric(#"receipt_server_backfill_runs_total{result="error"}"#) == 1)
                 #expect(try await server.store.count() == 0)
             }
-        } catch {
-            await fake.stop()
-            throw error
         }
-        await fake.stop()
     }
 }

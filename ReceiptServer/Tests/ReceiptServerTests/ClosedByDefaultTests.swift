@@ -1,4 +1,5 @@
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
@@ -39,20 +40,17 @@ struct ClosedByDefaultTests {
 
     static func withReconcilingServer(access: AccessControl, _ body: (TestServer, FakeAppStoreServerAPI, World) async throws -> Void) async throws {
         let world = try World()
-        let fake = try await FakeAppStoreServerAPI(publicKeyDER: world.apiKey.publicKeyDER, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
-                                                   bundleId: "com.example.app", histories: ["5000000000000001": [world.unlinkedPurchase]], pageSize: 2)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        do {
+        try await FakeAppStoreServerAPI.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
+                                                   publicKey: world.apiKey.publicKeyDER) { fake in
+            fake.pageSize = 2
+            fake.setTransactionHistory([world.unlinkedPurchase], for: "5000000000000001")
             let reconcile = ReconcileConfiguration(signingKey: world.apiKey, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: ReconcileTests.options)
             let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot], access: access, reconcile: reconcile, testing: .router)
             try await server.stopping { try await body(server, fake, world) }
-        } catch {
-            await fake.stop()
-            throw error
         }
-        await fake.stop()
     }
 
     @Test("Red team 1: a stranger's reconcile is refused (401) before Apple is asked; nothing is linked; the customer's own purchase then succeeds")

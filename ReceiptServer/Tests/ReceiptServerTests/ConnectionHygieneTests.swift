@@ -76,9 +76,7 @@ struct ConnectionHygieneTests {
         try await server.stopping {
             let first = try await RawConnection.connect(port: server.port)
             let second = try await RawConnection.connect(port: server.port)
-            try await within(.seconds(30), "the server accepting two connections") {
-                try await eventually { server.metric("receipt_server_open_connections") == 2 }
-            }
+            try await server.waitUntilMetrics("the server accepting two connections", limit: .seconds(30)) { $0.metric("receipt_server_open_connections") == 2 }
             // The third connects (the kernel's backlog) and sends a whole request at once.
             let third = try await RawConnection.connect(port: server.port)
             try await third.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -146,9 +144,7 @@ struct ConnectionHygieneTests {
         let server = try await TestServer.start(databasePath: directory.databasePath, connectionLimits: limits)
         let connection = try await RawConnection.connect(port: server.port)
         try await connection.send("POST /notifications HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{\"signedPayload\": \"ey")
-        try await within(.seconds(30), "the server accepting the upload") {
-            try await eventually { server.metric("receipt_server_open_connections") == 1 }
-        }
+        try await server.waitUntilMetrics("the server accepting the upload", limit: .seconds(30)) { $0.metric("receipt_server_open_connections") == 1 }
         // A served request on another connection, so the upload's headers are surely in by now
         // (connections are read concurrently; this only makes the stalled request the common case).
         let health = try await server.request(.GET, "/health")

@@ -1,4 +1,5 @@
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTesting
 import Foundation
@@ -16,12 +17,12 @@ struct ConsoleReconcileTests {
         let missing = Transaction(transactionId: "5100000000000008", productId: "com.example.app.stickers", purchaseDate: fixture.now - 2 * ConsoleFixture.day,
                                   type: .nonConsumable, appAccountToken: ConsoleFixture.customer, signedDate: fixture.now - 2 * ConsoleFixture.day)
         let history = [fixture.purchaseJWS, try fixture.minter.transaction(missing)]
-        let fake = try await FakeAppStoreServerAPI(
-            publicKeyDER: apiKey.publicKeyDER, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
-            histories: Dictionary(uniqueKeysWithValues: ConsoleFixture.transactionIds.map { ($0, history) } + [("5100000000000008", history)]))
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        do {
+        try await FakeAppStoreServerAPI.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
+                                                   publicKey: apiKey.publicKeyDER) { fake in
+            fake.pageSize = 2
+            for transactionId in ConsoleFixture.transactionIds + ["5100000000000008"] { fake.setTransactionHistory(history, for: transactionId) }
             let reconcile = ReconcileConfiguration(signingKey: apiKey, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: ReconcileTests.options)
             let server = try await fixture.startServer(databasePath: directory.databasePath, reconcile: reconcile)
@@ -56,11 +57,7 @@ struct ConsoleReconcileTests {
                 let foreign = path.replacingOccurrences(of: #"/transactions/\d+/"#, with: "/transactions/9999999999999999/", options: .regularExpression)
                 #expect(try await browser.post(foreign, form: [("csrf", csrf)]).status == 400)
             } }
-        } catch {
-            await fake.stop()
-            throw error
         }
-        await fake.stop()
     }
 
     @Test("A failed reconciliation (Apple refuses the key) is said on the page; nothing is stored")
@@ -68,12 +65,12 @@ struct ConsoleReconcileTests {
         let fixture = try ConsoleFixture()
         let apiKey = try SigningKey(pem: try TestPrivateKey(generating: .p256).pemEncoded)
         let otherKey = try SigningKey(pem: try TestPrivateKey(generating: .p256).pemEncoded)
-        let fake = try await FakeAppStoreServerAPI(
-            publicKeyDER: apiKey.publicKeyDER, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
-            histories: Dictionary(uniqueKeysWithValues: ConsoleFixture.transactionIds.map { ($0, [fixture.purchaseJWS]) }))
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        do {
+        try await FakeAppStoreServerAPI.withServer(keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId, bundleId: "com.example.app",
+                                                   publicKey: apiKey.publicKeyDER) { fake in
+            fake.pageSize = 2
+            for transactionId in ConsoleFixture.transactionIds { fake.setTransactionHistory([fixture.purchaseJWS], for: transactionId) }
             let reconcile = ReconcileConfiguration(signingKey: otherKey, keyId: ReconcileTests.keyId, issuerId: ReconcileTests.issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: ReconcileTests.options)
             let server = try await fixture.startServer(databasePath: directory.databasePath, reconcile: reconcile)
@@ -90,10 +87,6 @@ struct ConsoleReconcileTests {
                 #expect(after.body.contains("appStoreUnauthorized"))
                 #expect(try await server.store.count() == count)
             } }
-        } catch {
-            await fake.stop()
-            throw error
         }
-        await fake.stop()
     }
 }

@@ -69,7 +69,7 @@ struct MigrationTests {
         }
 
         let server = try await TestServer.start(databasePath: database.location, now: Self.now, testing: .router)
-        do {
+        try await server.stopping {
             let answer = try await server.entitlements(of: Self.customer)
             #expect(answer.status == 200, "\(answer.text)")
             #expect(answer.entitlements.count == 1, "\(answer.text)")
@@ -86,11 +86,7 @@ struct MigrationTests {
             let renotify = try await server.postNotification(try TestData.jws("jws/notification-valid.jws"))
             #expect(renotify.json["stored"] as? Bool == false, "\(renotify.text)")
             #expect(try await server.store.count() == 2)
-        } catch {
-            try await server.stop()
-            throw error
         }
-        try await server.stop()
 
         if store == .sqlite {
             let connection = try DatabaseQueue(path: database.location)
@@ -123,16 +119,12 @@ struct MigrationTests {
         let database = try await TestDatabase.make(.sqlite)
         defer { database.remove() }
         var server = try await TestServer.start(databasePath: database.location, now: Self.now)
-        let before: TestServer.Answer
-        do {
+        let before = try await server.stopping { () async throws -> TestServer.Answer in
             #expect(try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer).status == 200)
-            before = try await server.entitlements(of: Self.customer)
-            #expect(before.entitlements.count == 1, "\(before.text)")
-        } catch {
-            try await server.stop()
-            throw error
+            let answer = try await server.entitlements(of: Self.customer)
+            #expect(answer.entitlements.count == 1, "\(answer.text)")
+            return answer
         }
-        try await server.stop()
 
         // Back to schema 5's tables, as a schema-5 server left them.
         let connection = try DatabaseQueue(path: database.location)
@@ -156,16 +148,12 @@ struct MigrationTests {
         try connection.close()
 
         server = try await TestServer.start(databasePath: database.location, now: Self.now)
-        do {
+        try await server.stopping {
             let after = try await server.entitlements(of: Self.customer)
             #expect(after.entitlements.map { $0["productId"] as? String } == before.entitlements.map { $0["productId"] as? String }, "\(after.text)")
             let resend = try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer)
             #expect(resend.json["stored"] as? Bool == false, "\(resend.text)")
-        } catch {
-            try await server.stop()
-            throw error
         }
-        try await server.stop()
 
         let upgraded = try DatabaseQueue(path: database.location)
         do {
@@ -192,17 +180,13 @@ struct MigrationTests {
         let transaction = try TestData.jws("jws/transaction-valid.jws")
         let notification = try TestData.jws("jws/notification-valid.jws")
         var server = try await TestServer.start(databasePath: database.location, now: Self.now)
-        let before: TestServer.Answer
-        do {
+        let before = try await server.stopping { () async throws -> TestServer.Answer in
             #expect(try await server.postTransaction(transaction, appAccountToken: Self.customer).status == 200)
             #expect(try await server.postNotification(notification).status == 200)
-            before = try await server.entitlements(of: Self.customer)
-            #expect(before.entitlements.count == 1, "\(before.text)")
-        } catch {
-            try await server.stop()
-            throw error
+            let answer = try await server.entitlements(of: Self.customer)
+            #expect(answer.entitlements.count == 1, "\(answer.text)")
+            return answer
         }
-        try await server.stop()
 
         // Back to schema 6, as a schema-6 server left the file: every JWS whole, no header table.
         let connection = try DatabaseQueue(path: database.location)
@@ -219,7 +203,7 @@ struct MigrationTests {
         #expect(Set(stored.map { $0["jws"] as String? ?? "" }) == [transaction, notification])
 
         server = try await TestServer.start(databasePath: database.location, now: Self.now)
-        do {
+        try await server.stopping {
             let after = try await server.entitlements(of: Self.customer)
             #expect(after.entitlements.map { $0["productId"] as? String } == before.entitlements.map { $0["productId"] as? String }, "\(after.text)")
             let read = try await server.store.signedData(forCustomer: Self.customer).map(\.jws)
@@ -228,11 +212,7 @@ struct MigrationTests {
             #expect(resend.json["stored"] as? Bool == false, "\(resend.text)")
             #expect(try await server.postNotification(notification).json["stored"] as? Bool == false)
             #expect(try await server.store.count() == 2)
-        } catch {
-            try await server.stop()
-            throw error
         }
-        try await server.stop()
 
         let upgraded = try DatabaseQueue(path: database.location)
         do {
@@ -264,7 +244,7 @@ struct MigrationTests {
         let database = try await TestDatabase.make(store)
         defer { database.remove() }
         let server = try await TestServer.start(databasePath: database.location, now: Self.now, testing: .router)
-        do {
+        try await server.stopping {
             #expect(try await server.postNotification(try TestData.jws("jws/notification-valid.jws")).status == 200)
             #expect(try await server.postTransaction(try TestData.jws("jws/transaction-valid.jws"), appAccountToken: Self.customer).status == 200)
             #expect(try await server.entitlements(of: Self.customer).entitlements.count == 1)
@@ -288,11 +268,7 @@ struct MigrationTests {
             let restored = try await server.entitlements(of: Self.customer)
             #expect(restored.entitlements.count == 1, "\(restored.text)")
             #expect((restored.json["rejected"] as? [Any])?.isEmpty == true)
-        } catch {
-            try await server.stop()
-            throw error
         }
-        try await server.stop()
     }
 
     static func verifier(_ root: String) throws -> SignedDataVerifier {

@@ -1,4 +1,5 @@
 import AppStoreServerAPI
+import AppStoreServerAPITesting
 import AppStoreVerification
 import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
@@ -65,20 +66,16 @@ struct ReconcileTests {
     /// Runs `body` with a fake API and a receipt server configured to ask it with `serverKey`.
     static func with(serverKey: SigningKey? = nil, _ body: (TestServer, FakeAppStoreServerAPI, World) async throws -> Void) async throws {
         let world = try World()
-        let fake = try await FakeAppStoreServerAPI(publicKeyDER: world.apiKey.publicKeyDER, keyId: keyId, issuerId: issuerId,
-                                                   bundleId: "com.example.app", histories: world.histories, pageSize: 2)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        do {
+        try await FakeAppStoreServerAPI.withServer(keyId: keyId, issuerId: issuerId, bundleId: "com.example.app", publicKey: world.apiKey.publicKeyDER) { fake in
+            fake.pageSize = 2
+            for (transactionId, history) in world.histories { fake.setTransactionHistory(history, for: transactionId) }
             let reconcile = ReconcileConfiguration(signingKey: serverKey ?? world.apiKey, keyId: keyId, issuerId: issuerId,
                                                    environment: .sandbox, baseURL: fake.baseURL, options: options)
             let server = try await TestServer.start(databasePath: directory.databasePath, roots: [world.pki.trustedRoot], reconcile: reconcile, testing: .router)
             try await server.stopping { try await body(server, fake, world) }
-        } catch {
-            await fake.stop()
-            throw error
         }
-        await fake.stop()
     }
 
     static func body(_ object: [String: Any]) throws -> Data {
@@ -103,8 +100,8 @@ struct ReconcileTests {
 
             // Three pages, each request with an accepted token, following Apple's revision.
             let requests = fake.requests
-            #expect(requests.map(\.revision) == [nil, "page-2", "page-4"])
-            #expect(requests.allSatisfy { $0.refusal == nil }, "\(requests.map(\.refusal))")
+            #expect(requests.map { $0.queryValues("revision").first } == [nil, "page-2", "page-4"])
+            #expect(requests.allSatisfy { $0.tokenRefusal == nil }, "\(requests.map(\.tokenRefusal))")
             #expect(requests.allSatisfy { $0.path == "/inApps/v2/history/3000000000000003" })
 
             // What was stored counts: the lifetime unlock and the renewed subscription are granted.
@@ -153,7 +150,7 @@ struct ReconcileTests {
             #expect(answer.status == 502, "\(answer.text)")
             #expect(answer.errorCode == "appStoreUnauthorized")
             #expect(answer.errorMessage?.contains("..") == false, "\(answer.text)")
-            #expect(fake.requests.first?.refusal?.contains("signature") == true)
+            #expect(fake.requests.first?.tokenRefusal?.contains("signature") == true)
             #expect(try await server.store.count() == 0)
         }
     }

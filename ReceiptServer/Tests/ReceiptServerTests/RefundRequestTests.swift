@@ -64,11 +64,6 @@ struct RefundRequestTests {
         }
     }
 
-    /// Waits (bounded) until `condition` holds.
-    static func waitUntil(_ what: String, _ condition: @escaping @Sendable () -> Bool) async throws {
-        try await within(.seconds(60), what) { try await eventually(condition) }
-    }
-
     static func consumptionPuts(_ fake: AppleFake) -> [AppleFake.Request] {
         fake.requests.filter { $0.method == "PUT" && $0.path.hasPrefix("/inApps/v2/transactions/consumption/") }
     }
@@ -109,7 +104,7 @@ struct RefundRequestTests {
                 refundPreference: "DECLINE"), "\(sent)")
             #expect(Self.consumptionPuts(fake).count == 2)
             // Apple has the request before the sender reads Apple's 202 and counts it.
-            try await Self.waitUntil("both answers counted") { server.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 2 }
+            try await server.waitUntilMetrics("both answers counted") { $0.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 2 }
         }
     }
 
@@ -122,7 +117,7 @@ struct RefundRequestTests {
             #expect(try await server.request(.PUT, "/transactions/9400000000000001/consumption",
                                              body: try Self.json(["consumptionPercentage": 25000, "sampleContentProvided": true])).status == 200)
             #expect(try await server.postNotification(try world.consumptionRequest(gems), as: .anonymous).status == 200)
-            try await Self.waitUntil("the answer counted") { server.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 1 }
+            try await server.waitUntilMetrics("the answer counted") { $0.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 1 }
             try await ConsoleBrowser.using(port: server.port) { browser in
                 try await browser.signIn(token: TestServer.backendToken)
                 let path = "/console/customers/\(Self.customer)/refunds"
@@ -148,7 +143,7 @@ struct RefundRequestTests {
             #expect(try await server.postTransaction(try world.signedTransaction(gems), as: .anonymous).status == 200)
             #expect(try await server.request(.PUT, "/customers/\(Self.customer)/consumption-consent", body: try Self.json(["consented": false])).status == 200)
             #expect(try await server.postNotification(try world.consumptionRequest(gems), as: .anonymous).status == 200)
-            try await Self.waitUntil("the skip") { server.metric(#"receipt_server_refund_requests_total{result="skippedNoConsent"}"#) == 1 }
+            try await server.waitUntilMetrics("the skip") { $0.metric(#"receipt_server_refund_requests_total{result="skippedNoConsent"}"#) == 1 }
             #expect(Self.consumptionPuts(fake).isEmpty)
             #expect(fake.consumptionRequests.isEmpty)
         }
@@ -174,7 +169,7 @@ struct RefundRequestTests {
                 #expect(puts[1].receivedAt - puts[0].receivedAt >= .milliseconds(900))
             }
             #expect(fake.consumptionRequests.first?.refundPreference == "GRANT_FULL")
-            try await Self.waitUntil("the answer counted") { server.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 1 }
+            try await server.waitUntilMetrics("the answer counted") { $0.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 1 }
             #expect(server.metric(#"receipt_server_refund_answer_retries_total"#) == 1)
         }
     }
@@ -187,7 +182,7 @@ struct RefundRequestTests {
             #expect(try await server.request(.PUT, "/customers/\(Self.customer)/consumption-consent", body: try Self.json(["consented": true])).status == 200)
             // Signed 13 hours before the server's now (the backfill finds such ones, or a server that was down).
             #expect(try await server.postNotification(try world.consumptionRequest(gems, signed: 13 * Self.hour), as: .anonymous).status == 200)
-            try await Self.waitUntil("the miss") { server.metric(#"receipt_server_refund_requests_total{result="missed"}"#) == 1 }
+            try await server.waitUntilMetrics("the miss") { $0.metric(#"receipt_server_refund_requests_total{result="missed"}"#) == 1 }
             #expect(Self.consumptionPuts(fake).isEmpty)
         }
     }
@@ -286,7 +281,7 @@ struct RefundRequestTests {
                 #expect(fake.consumptionRequests == [AppleFake.ReceivedConsumptionRequest(
                     transactionId: "9600000000000001", customerConsented: true, sampleContentProvided: false, deliveryStatus: "DELIVERED",
                     consumptionPercentage: 50000, refundPreference: "DECLINE")])
-                try await Self.waitUntil("the answer counted") { server.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 1 }
+                try await server.waitUntilMetrics("the answer counted") { $0.metric(#"receipt_server_refund_requests_total{result="answered"}"#) == 1 }
                 // Apple sends it again later (a retry reaching the server): stored once, answered once.
                 let again = try await server.postNotification(request, as: .anonymous)
                 #expect(again.status == 200 && again.json["stored"] as? Bool == false, "\(again.text)")
@@ -354,15 +349,18 @@ struct RefundRequestTests {
         }
         #expect(statuses == Array(repeating: 200, count: ids.count))
         try await fake.waitUntil("every answer") { Set(fake.consumptionRequests.map(\.transactionId)) == Set(ids) }
-        // Each process counts what it sent once Apple answered 202: together, each request once.
+        // Each process counts what it sent once Apple answered 202, then logs it: together, each
+        // request once.
+        let answered = "refund request answered"
+        try await ServerProcess.waitUntil(servers, "both processes' answers logged") {
+            servers.reduce(0) { $0 + $1.linesLogged(containing: answered) } >= ids.count
+        }
         let series = #"receipt_server_refund_requests_total{result="answered"}"#
-        let counted = try await within(.seconds(60), "both processes' answered counts adding up") { () async throws -> [Double] in
-            while true {
-                var counts: [Double] = []
-                for server in servers { counts.append(try await Self.processMetric(client, server.port, series) ?? 0) }
-                if counts.reduce(0, +) >= Double(ids.count) { return counts }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+        var counted: [Double] = []
+        for server in servers {
+            let count = try await Self.processMetric(client, server.port, series) ?? 0
+            #expect(count == Double(server.linesLogged(containing: answered)), "the count and the log agree")
+            counted.append(count)
         }
         #expect(counted.reduce(0, +) == Double(ids.count), "answered per process: \(counted)")
         // Both stop gracefully (nothing in flight is sent twice after this) before counting.

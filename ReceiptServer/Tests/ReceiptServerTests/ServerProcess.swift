@@ -83,6 +83,20 @@ final class ServerProcess: Sendable {
     /// What the process printed.
     var log: String { process.output }
 
+    /// How many lines of the output contain `marker`.
+    func linesLogged(containing marker: String) -> Int {
+        log.split(separator: "\n").count { $0.contains(marker) }
+    }
+
+    /// Returns once `condition` holds over what `servers` logged, checking it now and as each of
+    /// them writes output; fails after `limit` (a bound for a broken server only).
+    static func waitUntil(_ servers: [ServerProcess], _ what: String, limit: Duration = .seconds(60),
+                          _ condition: @escaping @Sendable () -> Bool) async throws {
+        let changes = ChangeSignal()
+        for server in servers { server.process.whenOutputArrives { changes.changed() } }
+        try await within(limit, what) { await changes.waitUntil(condition) }
+    }
+
     /// kill -9, returning once it has exited.
     func kill() async {
         let process = self.process

@@ -242,10 +242,12 @@ func within<T: Sendable>(_ limit: Duration, _ what: String, _ operation: @escapi
     }
 }
 
-/// Polls `condition` every 20 ms until it holds (bounded by the caller's ``within(_:_:_:)``).
-func eventually(_ condition: @escaping @Sendable () -> Bool) async throws {
-    while !condition() {
-        try await Task.sleep(for: .milliseconds(20))
+extension TestServer {
+    /// Returns once `condition` holds over the server's metrics (read it with ``metric(_:)``),
+    /// checking it now and at each update the server announces (``ServerMetrics/waitUntil(_:)``);
+    /// fails after `limit` (a bound for a broken server only).
+    func waitUntilMetrics(_ what: String, limit: Duration = .seconds(60), _ condition: @escaping @Sendable (TestServer) -> Bool) async throws {
+        try await within(limit, what) { try await self.metrics.waitUntil { _ in condition(self) } }
     }
 }
 

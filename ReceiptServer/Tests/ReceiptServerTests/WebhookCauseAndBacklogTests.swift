@@ -125,8 +125,8 @@ struct WebhookCauseAndBacklogTests {
                 let jws = try world.minter.transaction(world.lifetime("750000000000000\(index)", customer: customer))
                 #expect(try await first.postTransaction(jws, appAccountToken: customer).status == 200)
             }
-            try await within(.seconds(60), "both events dead-lettered and the gauges refreshed") {
-                try await eventually { first.metric("receipt_server_webhook_deliveries_total{result=\"dead\"}") == 2 && Self.gauges(first) == [0, 2] }
+            try await first.waitUntilMetrics("both events dead-lettered and the gauges refreshed") {
+                $0.metric("receipt_server_webhook_deliveries_total{result=\"dead\"}") == 2 && Self.gauges($0) == [0, 2]
             }
         }
 
@@ -139,15 +139,13 @@ struct WebhookCauseAndBacklogTests {
                 let jws = try world.minter.transaction(world.lifetime("751000000000000\(index)", customer: customer))
                 #expect(try await second.postTransaction(jws, appAccountToken: customer).status == 200)
             }
-            try await within(.seconds(60), "three pending, two dead-lettered") {
-                try await eventually { Self.gauges(second) == [3, 2] }
-            }
+            try await second.waitUntilMetrics("three pending, two dead-lettered") { Self.gauges($0) == [3, 2] }
             #expect(second.metric("receipt_server_webhook_deliveries_total{result=\"dead\"}") == nil)
             // The endpoint back: the pending ones are delivered and the next check says so; the
             // dead-lettered stay until redelivered.
             accepting.store(true, ordering: .sequentiallyConsistent)
-            try await within(.seconds(60), "nothing pending, two dead-lettered") {
-                try await eventually { second.metric("receipt_server_webhook_deliveries_total{result=\"delivered\"}") == 3 && Self.gauges(second) == [0, 2] }
+            try await second.waitUntilMetrics("nothing pending, two dead-lettered") {
+                $0.metric("receipt_server_webhook_deliveries_total{result=\"delivered\"}") == 3 && Self.gauges($0) == [0, 2]
             }
             let health = try await second.store.webhookEndpointHealth()
             #expect(health.map(\.pending) == [0] && health.map(\.dead) == [2], "\(health)")

@@ -26,11 +26,9 @@ struct WebhookConsoleTests {
                                              body: try JSONSerialization.data(withJSONObject: ["signedTransaction": jws, "appAccountToken": world.customer])).status == 200)
             let store = server.store
             let customer = world.customer
-            try await within(.seconds(30), "the event dead-lettered") {
-                while try await store.webhookEvents(ofCustomer: customer).first?.state != "dead" {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-            }
+            // Counted once recorded in the store.
+            try await server.waitUntilMetrics("the event dead-lettered") { $0.metric("receipt_server_webhook_deliveries_total{result=\"dead\"}") == 1 }
+            #expect(try await store.webhookEvents(ofCustomer: customer).first?.state == "dead")
             try await browser.signIn(token: ConsoleFixture.token)
             let path = "/console/customers/\(customer)/events"
             #expect(try await browser.get("/console/customers/\(customer)").body.contains(path))
@@ -46,11 +44,8 @@ struct WebhookConsoleTests {
             up.withLock { $0 = true }
             let posted = try await browser.post(String(page.body[action]), form: [("csrf", csrf)])
             #expect(posted.status == 303)
-            try await within(.seconds(30), "the event delivered") {
-                while try await store.webhookEvents(ofCustomer: customer).first?.state != "delivered" {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-            }
+            try await server.waitUntilMetrics("the event delivered") { $0.metric("receipt_server_webhook_deliveries_total{result=\"delivered\"}") == 1 }
+            #expect(try await store.webhookEvents(ofCustomer: customer).first?.state == "delivered")
             #expect(Set(receiver.received.map(\.id)).count == 1, "the same webhook-id")
             let after = try await browser.get(path)
             #expect(after.body.contains("delivered"))

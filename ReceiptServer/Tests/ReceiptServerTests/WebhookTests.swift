@@ -159,12 +159,10 @@ struct WebhookTests {
             try Self.expectVerified(receiver)
             let store = server.store
             let customer = world.customer
-            try await within(.seconds(30), "the event recorded as delivered") {
-                while try await store.webhookEvents(ofCustomer: customer).first?.state != "delivered" {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-            }
+            // Counted once recorded in the store.
+            try await server.waitUntilMetrics("the event recorded as delivered") { $0.metric("receipt_server_webhook_deliveries_total{result=\"delivered\"}") == 1 }
             let event = try #require(try await store.webhookEvents(ofCustomer: customer).first)
+            #expect(event.state == "delivered")
             #expect(event.attempts == 4)
             #expect(event.lastStatus == 200)
             #expect(server.metric("receipt_server_webhook_deliveries_total{result=\"retried\"}") == 3)
@@ -191,12 +189,10 @@ struct WebhookTests {
             }
             // The endpoint is failing: visible in the store's endpoint health.
             let store = server.store
-            try await within(.seconds(30), "the endpoint seen failing") {
-                while try await store.webhookEndpointHealth().first?.failingSince == nil {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
-            }
+            // A failed attempt, counted once recorded in the store.
+            try await server.waitUntilMetrics("the endpoint seen failing") { $0.metric("receipt_server_webhook_deliveries_total{result=\"retried\"}") ?? 0 >= 1 }
             let health = try #require(try await store.webhookEndpointHealth().first)
+            #expect(health.failingSince != nil)
             #expect(health.pending == Int64(customers.count * perCustomer))
             // Back.
             let receiver = try await WebhookReceiver.start(port: port)

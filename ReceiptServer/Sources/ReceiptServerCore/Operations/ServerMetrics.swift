@@ -28,9 +28,18 @@ import Synchronization
 ///   `receipt_server_backfill_duration_seconds`, `receipt_server_backfill_notifications_total{result}`
 ///   (`stored`, `alreadyStored`, `refused`, counted as each arrives) and
 ///   `receipt_server_backfill_last_success_timestamp_seconds`: the notification backfill.
+///
+/// Every update but those of the per-request series (requests, verifications, store durations,
+/// the SQLite WAL bytes) is announced: ``waitUntil(_:)`` returns once a condition over the series
+/// holds, for a test or a host that waits for what the server does in the background (an open
+/// connection counted, an outbound event delivered, a refund request answered). An announcement
+/// costs a memory fence and a relaxed load while nobody waits; a request's own series are not
+/// announced, so answering a request pays nothing for it.
 public final class ServerMetrics: Sendable {
     /// The registry the series live in (add your own series to it; they appear at `/metrics`).
     public let registry: PrometheusCollectorRegistry
+    /// Announces the updates ``waitUntil(_:)`` waits on.
+    private let changes = ChangeNotice()
     private let openConnections: Gauge
     /// The series of each label set already used, so that a request finds its counter and
     /// histogram with one dictionary lookup instead of building their descriptors again.
@@ -148,6 +157,7 @@ public final class ServerMetrics: Sendable {
     public func recordBackfilledNotification(result: String) {
         registry.makeCounter(descriptor: Self.name("backfill_notifications", unit: "total", help: "Notifications read from Get Notification History by the backfill, by what became of them."),
                              labels: [("result", result)]).increment()
+        announce()
     }
 
     /// Counts one backfill run and records its duration; a successful one also sets the time of the
@@ -166,6 +176,7 @@ public final class ServerMetrics: Sendable {
             registry.makeGauge(descriptor: Self.name("backfill_last_success_timestamp", unit: "seconds", help: "When the last notification backfill run that read every page ended, in seconds since 1970."))
                 .set(to: finishedAt)
         }
+        announce()
     }
 
     /// Backfill durations' bucket bounds.
@@ -177,6 +188,7 @@ public final class ServerMetrics: Sendable {
     public func recordConnectionTimeout(_ timeout: String) {
         registry.makeCounter(descriptor: Self.name("connection_timeouts", unit: "total", help: "Connections closed because the client was too slow, by timeout."),
                              labels: [("timeout", timeout)]).increment()
+        announce()
     }
 
     /// Counts a connection closed at once because its address had
@@ -184,6 +196,7 @@ public final class ServerMetrics: Sendable {
     public func recordConnectionRefusedPerAddress() {
         registry.makeCounter(descriptor: Self.name("connections_refused", unit: "total", help: "Connections closed at once, by reason (perAddress: the client address had its most connections open)."),
                              labels: [("reason", "perAddress")]).increment()
+        announce()
     }
 
     /// Counts a token attempt answered 429 because its client address guessed wrong too often
@@ -193,6 +206,7 @@ public final class ServerMetrics: Sendable {
     public func recordAuthenticationThrottled(_ surface: String) {
         registry.makeCounter(descriptor: Self.name("authentication_throttled", unit: "total", help: "Token attempts refused with 429 after too many wrong tokens from the client address, by surface (bearer, console)."),
                              labels: [("surface", surface)]).increment()
+        announce()
     }
 
     /// The counter of bytes SQLite's writer appended to its write-ahead log.
@@ -206,10 +220,29 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Counts a connection opened.
-    func connectionOpened() { openConnections.increment() }
+    func connectionOpened() {
+        openConnections.increment()
+        changes.changed()
+    }
 
     /// Counts a connection closed.
-    func connectionClosed() { openConnections.decrement() }
+    func connectionClosed() {
+        openConnections.decrement()
+        changes.changed()
+    }
+
+    /// Announces an update to whoever waits in ``waitUntil(_:)`` (call it after the update).
+    func announce() { changes.changed() }
+
+    /// Returns once `condition` holds over these metrics, checking it now and after each announced
+    /// update (every series but the per-request ones; see the type's documentation). Bound the
+    /// wait yourself (cancel the task) if the condition may never hold.
+    ///
+    /// - Parameter condition: the condition, for example over ``exposition()``.
+    /// - Throws: `CancellationError` when the task is cancelled first.
+    public func waitUntil(_ condition: (ServerMetrics) -> Bool) async throws {
+        try await changes.waitUntil { condition(self) }
+    }
 
     /// The exposition text of every series.
     public func exposition() -> String {

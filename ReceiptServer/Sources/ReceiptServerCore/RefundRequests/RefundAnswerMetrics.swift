@@ -22,6 +22,7 @@ extension ServerMetrics {
                 helpText: "Time from a CONSUMPTION_REQUEST's signedDate to Apple accepting the answer."),
                                            buckets: Self.refundAnswerBuckets).record(timeToAnswer)
         }
+        announce()
     }
 
     /// Counts one attempt to send consumption information that failed and will be tried again
@@ -30,6 +31,7 @@ extension ServerMetrics {
         registry.makeCounter(descriptor: MetricNameDescriptor(
             namespace: "receipt_server", metricName: "refund_answer_retries", unitName: "total",
             helpText: "Attempts to send consumption information that failed and are tried again (429, 5xx, network, 401).")).increment()
+        announce()
     }
 
     /// Time-to-answer bucket bounds: seconds to Apple's 12 hours.

@@ -4,7 +4,8 @@ import Prometheus
 /// The outbound events' series (Docs/Webhooks.md):
 ///
 /// - `receipt_server_webhook_deliveries_total{result}`: attempts of this process, by result
-///   (`delivered`, `retried`: failed and scheduled again, `dead`: failed for the last time);
+///   (`delivered`, `retried`: failed and scheduled again, `dead`: failed for the last time),
+///   counted once the attempt's outcome is recorded in the database (or recording it failed);
 /// - `receipt_server_webhook_delivery_latency_seconds`: from an event's commit to its delivery;
 /// - `receipt_server_webhook_pending` and `receipt_server_webhook_dead_lettered`: events waiting
 ///   and dead-lettered in the database (all processes), refreshed at each expiry check.
@@ -21,12 +22,13 @@ extension ServerMetrics {
     private func webhookAttempt(_ result: String) {
         registry.makeCounter(descriptor: Self.webhookName("webhook_deliveries", unit: "total", help: "Outbound event delivery attempts of this process, by result (delivered, retried, dead)."),
                              labels: [("result", result)]).increment()
+        announce()
     }
 
     func recordWebhookDelivered(latency: Duration) {
-        webhookAttempt("delivered")
         registry.makeDurationHistogram(descriptor: Self.webhookName("webhook_delivery_latency", unit: "seconds", help: "Time from an outbound event's commit to its delivery."),
                                        buckets: Self.webhookLatencyBuckets).record(latency)
+        webhookAttempt("delivered")
     }
 
     func recordWebhookRetried() { webhookAttempt("retried") }
@@ -36,5 +38,6 @@ extension ServerMetrics {
     func recordWebhookBacklog(pending: Int64, dead: Int64) {
         registry.makeGauge(descriptor: Self.webhookName("webhook_pending", unit: "", help: "Outbound events waiting for delivery (all processes).")).set(Double(pending))
         registry.makeGauge(descriptor: Self.webhookName("webhook_dead_lettered", unit: "", help: "Outbound events dead-lettered (all processes); redeliver them from the support console.")).set(Double(dead))
+        announce()
     }
 }
