@@ -36,6 +36,7 @@ if [ "$target" = all ]; then
     flags=(-c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
            -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld)
     swift build --package-path . "${flags[@]}" 2>&1 | tail -n 3
+    [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz: build failed"; exit 1; }
     status=0
     logs="$(mktemp -d)"
     for pair in "verify receipts" "ocsp-http signed"; do
@@ -63,6 +64,7 @@ flags=(-c debug --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address
        -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld)
 if [ "${FUZZ_SKIP_BUILD:-0}" != 1 ]; then
     swift build --package-path . --product "$product" "${flags[@]}" 2>&1 | tail -n 3
+    [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz: build failed"; exit 1; }
 fi
 binary="$(swift build --package-path . "${flags[@]}" --show-bin-path)/$product"
 [ -x "$binary" ] || { echo "fuzz: build failed"; exit 1; }

@@ -185,6 +185,8 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             try await runReverification(configuration, logger: logger)
             return
         }
+        // Read before the database opens, so that a bad value exits before anything needs closing.
+        let shutdownTimeout = try service.shutdownTimeout(environment: environmentVariables)
         let app = try await buildApplication(ReceiptServerConfiguration(
             server: configuration, connectionLimits: try service.connectionLimits(environment: environmentVariables),
             access: try service.accessControl(environment: environmentVariables),
@@ -197,7 +199,7 @@ struct ReceiptServerCommand: AsyncParsableCommand {
             logger: logger))
         // Whatever clients do, the process exits: requests still running after the shutdown
         // timeout are cancelled, and the group gives up on them 5 s later.
-        try await app.runService(maximumGracefulShutdownDuration: try service.shutdownTimeout(environment: environmentVariables), maximumCancellationDuration: .seconds(5))
+        try await app.runService(maximumGracefulShutdownDuration: shutdownTimeout, maximumCancellationDuration: .seconds(5))
         // Logged under the service module's source, as it was when the service logged it.
         logger.info("ReceiptServer stopped; database closed", source: "ReceiptServerCore")
     }

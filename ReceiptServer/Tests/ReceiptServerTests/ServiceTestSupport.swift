@@ -8,7 +8,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import ReceiptServerCore
+@testable import ReceiptServerCore
 
 /// Starting a server with connection limits, an access token or reconciliation, and talking to it
 /// with headers.

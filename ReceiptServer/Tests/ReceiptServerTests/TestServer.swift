@@ -7,7 +7,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import NIOHTTP1
-import ReceiptServerCore
+@testable import ReceiptServerCore
 import ServiceLifecycle
 import Testing
 

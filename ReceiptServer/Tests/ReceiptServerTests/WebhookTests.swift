@@ -3,7 +3,7 @@ import AppStoreVerificationTestSupport
 import AppStoreVerificationTesting
 import Foundation
 import Logging
-import ReceiptServerCore
+@testable import ReceiptServerCore
 import Testing
 
 /// Outbound events (Docs/Webhooks.md) over real HTTP to receivers on 127.0.0.1, every signature

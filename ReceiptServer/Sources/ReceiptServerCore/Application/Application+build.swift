@@ -39,7 +39,7 @@ public func buildApplication(_ configuration: ReceiptServerConfiguration) async 
 /// service in-process (the tests look into its database and its metrics).
 ///
 /// - Throws: what ``buildApplication(_:)`` throws.
-public func buildReceiptServer(_ configuration: ReceiptServerConfiguration) async throws -> ReceiptServerApplication<some ApplicationProtocol> {
+func buildReceiptServer(_ configuration: ReceiptServerConfiguration) async throws -> ReceiptServerApplication<some ApplicationProtocol> {
     let server = configuration.server
     let logger = configuration.logger
     let metrics = configuration.metrics
