@@ -29,8 +29,8 @@
 # per stored JWS beside the mean JWS length. Then the ratios the README states. Everything it
 # starts is stopped on exit. RECEIPT_SERVER=PATH loads that server binary instead of the one built
 # (an earlier build, to compare); VERIFY_JWS=PATH mints with that verify-jws; NO_BUILD=1 builds
-# nothing (without a ProfileLoop built there is no raw rate). With PROFILE=FILE, the first POST-distinct run of each store is also
-# recorded with `perf record -g` into FILE.sqlite / FILE.postgres (its CPU figure then includes
+# nothing (without a ProfileLoop built there is no raw rate). With PROFILE=FILE, the first POST-distinct run of each store (or the
+# run PROFILE_RUN names, such as "get 1-item customer") is also recorded with `perf record -g` into FILE.sqlite / FILE.postgres (its CPU figure then includes
 # perf's own cost: take figures from a run without PROFILE).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -120,7 +120,7 @@ measure() {
     before_cpu="$(cpu_ticks "$server_pid")"; before_pg="$(pg_ticks)"; before_faults="$(page_faults "$server_pid")"
     if [ -n "${WRITES:-}" ]; then before_rows="$(stored_rows)"; before_wal="$(wal_position)"; before_disk="$(disk_bytes "$server_pid")"; fi
     local perf_pid=""
-    if [ -n "${PROFILE:-}" ] && [ -n "${WRITES:-}" ] && [ "$name" = "post distinct" ]; then
+    if [ -n "${PROFILE:-}" ] && [ "$name" = "${PROFILE_RUN:-post distinct}" ]; then
         perf record -F 997 -g -p "$server_pid" -o "$PROFILE.$kind" -- sleep "$seconds" 2>/dev/null &
         perf_pid=$!
     fi
