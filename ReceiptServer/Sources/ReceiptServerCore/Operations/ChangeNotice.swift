@@ -1,12 +1,13 @@
 import Synchronization
 
-/// Tells whoever waits for a condition over some state that the state changed: the one that
-/// changes it calls ``changed()`` after each change; a waiter checks its condition now and again
-/// at each change (no timer, no polling).
+/// Tells whoever waits for a change of some state that it changed: the one that changes it calls
+/// ``changed()`` after each change; a waiter either waits for the next change after the
+/// ``generation`` it read (``waitForChange(after:)``, ``wait(after:timeout:)``) or for a condition
+/// over the state, checked now and again at each change (``waitUntil(_:)``). No timer, no polling.
 ///
-/// ``changed()`` costs a memory fence and a relaxed load while nobody waits: the fences on both
-/// sides make sure that a waiter that registered after the change's load sees the change in its
-/// check (a change is never missed), without a lock on the changing path.
+/// Used by the metrics (tests and operators wait on them) and by the webhook outbox (its delivery
+/// workers wait for a commit that wrote events). ``changed()`` takes a lock: it runs when a
+/// connection opens or closes, an event is written or delivered, not per request.
 final class ChangeNotice: Sendable {
     private struct State {
         var generation = 0
@@ -15,13 +16,9 @@ final class ChangeNotice: Sendable {
     }
 
     private let state = Mutex(State())
-    /// How many ``waitUntil(_:)`` calls run.
-    private let waiting = Atomic<Int>(0)
 
-    /// Announces a change (call it after the change): wakes every waiter to check its condition again.
+    /// Announces a change (call it after the change): wakes every waiter.
     func changed() {
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
-        guard waiting.load(ordering: .relaxed) > 0 else { return }
         let waiters = state.withLock { state in
             state.generation += 1
             defer { state.waiters = [:] }
@@ -30,24 +27,35 @@ final class ChangeNotice: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// The number of changes so far: a wait for a later one returns at once if a change came in
+    /// between.
+    var generation: Int { state.withLock { $0.generation } }
+
     /// Returns once `condition` holds, checking it now and after each ``changed()``.
     ///
     /// - Parameter condition: the condition over the state.
     /// - Throws: `CancellationError` when the task is cancelled first.
     func waitUntil(_ condition: () -> Bool) async throws {
-        waiting.wrappingAdd(1, ordering: .relaxed)
-        defer { waiting.wrappingSubtract(1, ordering: .relaxed) }
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
         while true {
-            let generation = state.withLock { $0.generation }
+            let generation = self.generation
             if condition() { return }
             try Task.checkCancellation()
             await waitForChange(after: generation)
         }
     }
 
+    /// Returns at the first change after `generation`, at `timeout`, or on cancellation.
+    func wait(after generation: Int, timeout: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(for: timeout) }
+            group.addTask { await self.waitForChange(after: generation) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// Returns at the first change after `generation` (at once if one came already), or on cancellation.
-    private func waitForChange(after generation: Int) async {
+    func waitForChange(after generation: Int) async {
         let id = state.withLock { state in
             state.nextWaiter += 1
             return state.nextWaiter

@@ -33,8 +33,8 @@ import Synchronization
 /// the SQLite WAL bytes) is announced: ``waitUntil(_:)`` returns once a condition over the series
 /// holds, for a test or a host that waits for what the server does in the background (an open
 /// connection counted, an outbound event delivered, a refund request answered). An announcement
-/// costs a memory fence and a relaxed load while nobody waits; a request's own series are not
-/// announced, so answering a request pays nothing for it.
+/// takes a lock (``ChangeNotice``); a request's own series are not announced, so answering a
+/// request pays nothing for it.
 public final class ServerMetrics: Sendable {
     /// The registry the series live in (add your own series to it; they appear at `/metrics`).
     public let registry: PrometheusCollectorRegistry

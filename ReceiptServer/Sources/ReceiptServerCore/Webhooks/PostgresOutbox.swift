@@ -125,7 +125,7 @@ extension PostgresBackend: WebhookOutboxStorage {
             _ = try await writes.connection.query("SELECT revision FROM customers WHERE app_account_token = \(customer) FOR UPDATE", logger: writes.logger)
             return try await writes.recordEntitlementsChange(of: customer, cause: .time, outbox: outbox)
         }, afterCommit: { _ in })
-        if wrote { outbox.signal.wake() }
+        if wrote { outbox.signal.changed() }
     }
 
     func webhookEndpointHealth() async throws(StorageError) -> [WebhookEndpointHealth] {

@@ -164,7 +164,7 @@ extension SQLiteBackend: WebhookOutboxStorage {
         let wrote = try await write("checking a customer's entitlements for an expiry", { db in
             try db.recordEntitlementsChange(of: customer, cause: .time, outbox: outbox)
         }, afterCommit: { _ in })
-        if wrote { outbox.signal.wake() }
+        if wrote { outbox.signal.changed() }
     }
 
     func webhookEndpointHealth() async throws(StorageError) -> [WebhookEndpointHealth] {

@@ -50,7 +50,7 @@ final class WebhookDelivery: Service, Sendable {
             }
         } onGracefulShutdown: {
             self.stopping.store(true, ordering: .sequentiallyConsistent)
-            self.outbox.signal.wake()
+            self.outbox.signal.changed()
         }
         try? await client.shutdown()
     }

@@ -97,7 +97,7 @@ public final class WebhookOutbox: Sendable {
     /// The clock entitlements are computed at (the server's).
     let clock: AppStoreClock
     /// Wakes the delivery workers after a commit that wrote events.
-    let signal = OutboxSignal()
+    let signal = ChangeNotice()
 
     init(configuration: WebhookConfiguration, engineConfiguration: EntitlementEngine.Configuration, clock: AppStoreClock) {
         self.configuration = configuration

@@ -126,7 +126,7 @@ final class PostgresBackend: StoreBackend {
             return result
         }, afterCommit: { result in
             afterCommit(result)
-            webhooks?.signal.wake()
+            webhooks?.signal.changed()
         })
     }
 
@@ -145,7 +145,7 @@ final class PostgresBackend: StoreBackend {
             return result
         }, afterCommit: { result in
             afterCommit(result)
-            webhooks?.signal.wake()
+            webhooks?.signal.changed()
         })
     }
 
@@ -158,7 +158,7 @@ final class PostgresBackend: StoreBackend {
                 for customer in batch.customers.sorted() { try await writes.recordEntitlementsChange(of: customer, cause: .reverification, outbox: webhooks) }
             }
             return batch
-        }, afterCommit: { _ in webhooks?.signal.wake() })
+        }, afterCommit: { _ in webhooks?.signal.changed() })
     }
 
     /// Runs `work` in one `READ COMMITTED` transaction on a pool connection; a deadlock or

@@ -142,7 +142,7 @@ final class SQLiteBackend: StoreBackend {
             return result
         }, afterCommit: { result in
             afterCommit(result)
-            webhooks?.signal.wake()
+            webhooks?.signal.changed()
         })
     }
 
@@ -162,7 +162,7 @@ final class SQLiteBackend: StoreBackend {
             return result
         }, afterCommit: { result in
             afterCommit(result)
-            webhooks?.signal.wake()
+            webhooks?.signal.changed()
         })
     }
 
@@ -175,7 +175,7 @@ final class SQLiteBackend: StoreBackend {
                 for customer in batch.customers.sorted() { try db.recordEntitlementsChange(of: customer, cause: .reverification, outbox: webhooks) }
             }
             return batch
-        }, afterCommit: { _ in webhooks?.signal.wake() })
+        }, afterCommit: { _ in webhooks?.signal.changed() })
     }
 
     /// Queues `work` for the writer and returns once its batch committed (or failed).
