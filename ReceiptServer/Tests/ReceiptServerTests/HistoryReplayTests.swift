@@ -13,51 +13,16 @@ import Testing
 /// On both stores.
 @Suite("Signed histories replayed over HTTP", .timeLimit(.minutes(3)))
 struct HistoryReplayTests {
-    struct Manifest: Decodable {
-        let histories: [History]
-    }
-
-    struct History: Decodable {
-        let name: String
-        let configuration: Configuration
-        let rejected: [Rejected]
-        let checks: [Check]
-    }
-
-    struct Configuration: Decodable {
-        let nonRenewingDurations: [String: Double]
-    }
-
-    struct Rejected: Decodable {
-        let line: Int
-        let code: String
-    }
-
-    struct Check: Decodable {
-        let at: String
-        let statuses: [Status]
-    }
-
-    struct Status: Decodable {
-        let productId: String
-        let transactionId: String
-        let state: String
-    }
-
-    static func manifest() throws -> Manifest {
-        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: TestPaths.testVector("histories/manifest.json")))
-    }
-
-    static let historyNames: [String] = (try? manifest().histories.map(\.name)) ?? []
+    static let historyNames: [String] = SignedHistory.all.map(\.name)
 
     @Test("The manifest lists histories")
     func manifestIsPresent() throws {
-        #expect(try Self.manifest().histories.count >= 10)
+        #expect(SignedHistory.all.count >= 10)
     }
 
     @Test("Replay matches the manifest and recomputation from scratch", arguments: historyNames, StoreKind.allCases)
     func replay(name: String, store: StoreKind) async throws {
-        let history = try #require(try Self.manifest().histories.first { $0.name == name })
+        let history = try #require(SignedHistory.all.first { $0.name == name })
         let lines = try TestData.historyLines(name)
         let customer = UUID().uuidString.lowercased()
         let directory = try await TestDatabase.make(store)
@@ -84,7 +49,7 @@ struct HistoryReplayTests {
 
     /// Sends lines as the app (transactions, renewal info with a transaction of its purchase) and
     /// Apple (notifications) would.
-    func send(_ lines: [String], in order: [Int], to server: TestServer, customer: String, history: History) async throws {
+    func send(_ lines: [String], in order: [Int], to server: TestServer, customer: String, history: SignedHistory) async throws {
         for index in order {
             let line = lines[index]
             let answer: TestServer.Answer
@@ -119,7 +84,7 @@ struct HistoryReplayTests {
     /// The histories carry no appAccountToken, and some purchases appear only inside notifications.
     /// A real app sends each of its purchases once (`Transaction.updates`); do that here with the
     /// notification's signedTransactionInfo, so the purchase is linked to the customer.
-    func sendPurchaseTheAppWouldSend(of notification: [String: Any], lines: [String], to server: TestServer, customer: String, history: History) async throws {
+    func sendPurchaseTheAppWouldSend(of notification: [String: Any], lines: [String], to server: TestServer, customer: String, history: SignedHistory) async throws {
         guard let inner = (notification["data"] as? [String: Any])?["signedTransactionInfo"] as? String else { return }
         let purchase = TestData.unverifiedPayload(inner)["originalTransactionId"] as? String
         let appSendsIt = lines.contains { line in
@@ -132,7 +97,7 @@ struct HistoryReplayTests {
     }
 
     /// Every check of the manifest against `GET /customers/{customer}/entitlements?at=`.
-    func check(_ history: History, server: TestServer, customer: String) async throws {
+    func check(_ history: SignedHistory, server: TestServer, customer: String) async throws {
         for check in history.checks {
             let answer = try await server.entitlements(of: customer, atISO8601: check.at)
             #expect(answer.status == 200)
@@ -148,7 +113,7 @@ struct HistoryReplayTests {
 
     /// The server's answer at every check instant equals the one recomputed from scratch (every
     /// stored JWS of the customer verified again), and the stored history equals the recomputed one.
-    func checkRecomputation(_ history: History, server: TestServer, customer: String) async throws {
+    func checkRecomputation(_ history: SignedHistory, server: TestServer, customer: String) async throws {
         let verifier = try SignedDataVerifier(configuration: .init(
             trustedRoots: try TrustedRoot.roots(contentsOf: TestData.historiesRoot), bundleId: "com.example.app", environment: .sandbox))
         let configuration = EntitlementEngine.Configuration(nonRenewingDurations: history.configuration.nonRenewingDurations)
