@@ -21,7 +21,8 @@
 # chain cached), summed. It prints requests/s and p50/p99 latency of each, and beside them the
 # server's CPU time per request: the utime + stime of the ReceiptServer process (/proc/PID/stat)
 # over the wrk run, divided by the requests wrk completed (on PostgreSQL also the cluster's
-# processes' CPU per request, apart). For each POST-distinct run it prints the write-ahead log
+# processes' CPU per request, apart), and the server's minor page faults and context switches (of all
+# its threads) per request. For each POST-distinct run it prints the write-ahead log
 # written per stored transaction (SQLite: the frames the server's writer connection appended to
 # the -wal file, from `receipt_server_sqlite_wal_bytes_total` at /metrics, and the bytes the
 # server process made the kernel write to disk, write_bytes of /proc/PID/io, checkpoints
@@ -88,6 +89,8 @@ small="$(sed -n 2001p "$work/tokens")"
 cpu_ticks() { sed -E 's/^.*\) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
 # Minor page faults of process $1 (memory the kernel handed it again: a sign of memory given back and reused).
 page_faults() { sed -E 's/^.*\) //' "/proc/$1/stat" | awk '{ print $8 }'; }
+# Context switches of all threads of process $1 (voluntary and not): each a thread handing over a core.
+context_switches() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches:/ { n += $2 } END { print n + 0 }'; }
 pg_ticks() {
     [ -n "$pg_dir" ] || { echo 0; return; }
     local postmaster total=0 pid
@@ -116,8 +119,8 @@ stored_rows() {
 # request (and the PostgreSQL cluster's); with WRITES=1, also what each stored transaction wrote.
 measure() {
     local name="$1"; shift
-    local out before_cpu before_pg before_faults before_rows=0 before_wal=0 before_disk=0
-    before_cpu="$(cpu_ticks "$server_pid")"; before_pg="$(pg_ticks)"; before_faults="$(page_faults "$server_pid")"
+    local out before_cpu before_pg before_faults before_switches before_rows=0 before_wal=0 before_disk=0
+    before_cpu="$(cpu_ticks "$server_pid")"; before_pg="$(pg_ticks)"; before_faults="$(page_faults "$server_pid")"; before_switches="$(context_switches "$server_pid")"
     if [ -n "${WRITES:-}" ]; then before_rows="$(stored_rows)"; before_wal="$(wal_position)"; before_disk="$(disk_bytes "$server_pid")"; fi
     local perf_pid=""
     if [ -n "${PROFILE:-}" ] && [ "$name" = "${PROFILE_RUN:-post distinct}" ]; then
@@ -128,8 +131,10 @@ measure() {
     [ -n "$perf_pid" ] && wait "$perf_pid"
     local after_cpu after_pg
     after_cpu="$(cpu_ticks "$server_pid")"; after_pg="$(pg_ticks)"
-    local faults
-    faults="$(awk -v f="$(( $(page_faults "$server_pid") - before_faults ))" -v n="$(awk '/requests in/ { print $1 }' <<<"$out")" 'BEGIN { printf "%.1f", f / n }')"
+    local faults switches completed
+    completed="$(awk '/requests in/ { print $1 }' <<<"$out")"
+    faults="$(awk -v f="$(( $(page_faults "$server_pid") - before_faults ))" -v n="$completed" 'BEGIN { printf "%.1f", f / n }')"
+    switches="$(awk -v f="$(( $(context_switches "$server_pid") - before_switches ))" -v n="$completed" 'BEGIN { printf "%.1f", f / n }')"
     local rate p50 p99 errors requests cpu pgcpu=""
     rate="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")"
     p50="$(awk '$1 == "50%" { print $2 }' <<<"$out")"
@@ -138,7 +143,7 @@ measure() {
     errors="$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)"
     cpu="$(awk -v t="$((after_cpu - before_cpu))" -v hz="$ticks_per_second" -v n="$requests" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
     [ -n "$pg_dir" ] && pgcpu="$(awk -v t="$((after_pg - before_pg))" -v hz="$ticks_per_second" -v n="$requests" 'BEGIN { printf " + PostgreSQL %.0f", t / hz * 1e6 / n }')"
-    printf "%-34s %8s req/s  p50 %8s  p99 %8s  CPU %4s µs/req%s  faults %s/req%s\n" "$name" "$rate" "$p50" "$p99" "$cpu" "$pgcpu" "$faults" "${errors:+  ($errors)}"
+    printf "%-34s %8s req/s  p50 %8s  p99 %8s  CPU %4s µs/req%s  faults %s  switches %s/req%s\n" "$name" "$rate" "$p50" "$p99" "$cpu" "$pgcpu" "$faults" "$switches" "${errors:+  ($errors)}"
     local key
     key="$(tr -c 'a-z0-9\n' '_' <<<"$name" | tr -d '\n')"
     eval "rate_${kind}_$key=$rate"
