@@ -117,6 +117,34 @@ final class PostgresBackend: StoreBackend {
         afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
     ) async throws(StorageError) -> StoreWrite.TransactionResult {
         let webhooks = self.webhooks
+        // Without webhooks: one statement, one round trip, no BEGIN and COMMIT
+        // (PostgresOneStatementTransaction). With webhooks the outbox's rows are computed here from
+        // what the transaction stored and written in the same transaction, so the write stays a
+        // transaction of several statements; it is also the fallback when another transaction
+        // linked the purchase while the one statement ran.
+        if webhooks == nil, rows.count <= PostgresOneStatementTransaction.maximumRows {
+            let stored = try await retrying { () async throws(StorageError) in
+                try await withLeasedConnection(operation) { writes in
+                    try await writes.storeTransactionInOneStatement(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+                }
+            }
+            if let stored {
+                afterCommit(stored)
+                return stored
+            }
+        }
+        return try await storeTransactionInTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt,
+                                                       operation: operation, afterCommit: afterCommit)
+    }
+
+    /// ``storeTransaction(_:purchase:claimedCustomer:receivedAt:operation:afterCommit:)`` as one
+    /// transaction of several statements (``PostgresWrites``), with the outbound events when
+    /// webhooks are configured.
+    func storeTransactionInTransaction(
+        _ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
+    ) async throws(StorageError) -> StoreWrite.TransactionResult {
+        let webhooks = self.webhooks
         return try await write(operation, { writes in
             let result = try await writes.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
             // Outbound events, in the same transaction (Webhooks/).
@@ -166,17 +194,24 @@ final class PostgresBackend: StoreBackend {
     func write<T: Sendable>(
         _ operation: String, _ work: @escaping @Sendable (PostgresWrites) async throws -> T, afterCommit: @escaping @Sendable (T) -> Void
     ) async throws(StorageError) -> T {
+        let value = try await retrying { () async throws(StorageError) in
+            try await withLeasedConnection(operation) { writes in
+                try await writes.connection.withTransaction(logger: writes.logger) { _ in
+                    try await work(writes)
+                }
+            }
+        }
+        afterCommit(value)
+        return value
+    }
+
+    /// Runs `body` again after a deadlock or serialization failure (twice at most).
+    private func retrying<T>(_ body: () async throws(StorageError) -> T) async throws(StorageError) -> T {
         var attempt = 0
         while true {
             attempt += 1
             do {
-                let value = try await withLeasedConnection(operation) { writes in
-                    try await writes.connection.withTransaction(logger: writes.logger) { _ in
-                        try await work(writes)
-                    }
-                }
-                afterCommit(value)
-                return value
+                return try await body()
             } catch {
                 if attempt < 3, Self.isRetryable(error.underlyingError) { continue }
                 throw error
