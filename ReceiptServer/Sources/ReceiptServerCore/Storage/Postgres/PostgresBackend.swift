@@ -280,7 +280,18 @@ final class PostgresBackend: StoreBackend {
                     await pool.waitUntilRunning()
                     return .value(try await pool.client.withConnection { connection in
                         leased.set()
-                        return try await body(PostgresWrites(connection: connection, logger: logger))
+                        do {
+                            return try await body(PostgresWrites(connection: connection, logger: logger))
+                        } catch {
+                            // PostgresNIO remembers a prepared statement whose preparation failed
+                            // for the connection's life (every later use fails alike, without asking
+                            // the server), and preparing takes the tables' locks: a lock timeout
+                            // while another session held a table would break that statement on this
+                            // connection for good. A connection the server refused a statement on
+                            // is closed; the pool opens a new one.
+                            if Self.isServerError(error) { try? await connection.close() }
+                            throw error
+                        }
                     })
                 }
                 group.addTask {
@@ -301,6 +312,16 @@ final class PostgresBackend: StoreBackend {
         } catch {
             throw StorageError(operation, error)
         }
+    }
+
+    /// An error the PostgreSQL server sent (not the client's or the network's), also when it failed
+    /// a transaction's statement.
+    private static func isServerError(_ error: any Error) -> Bool {
+        var error = error
+        if let transaction = error as? PostgresTransactionError, let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError {
+            error = inner
+        }
+        return (error as? PSQLError)?.serverInfo != nil
     }
 
     /// A deadlock (40P01) or serialization failure (40001): the transaction may simply be run again.
