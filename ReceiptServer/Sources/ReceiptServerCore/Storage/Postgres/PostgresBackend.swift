@@ -162,6 +162,31 @@ final class PostgresBackend: StoreBackend {
         _ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult {
+        // Without webhooks and a refund request: one statement (PostgresOneStatementNotification),
+        // as storeTransaction does; else, or when another transaction linked the purchase
+        // meanwhile, a transaction of several statements.
+        if webhooks == nil, refundRequest == nil {
+            let stored = try await retrying { () async throws(StorageError) in
+                try await withLeasedConnection(operation) { writes in
+                    try await writes.storeNotificationInOneStatement(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+                }
+            }
+            if let stored {
+                afterCommit(stored)
+                return stored
+            }
+        }
+        return try await storeNotificationInTransaction(row, claimedCustomer: claimedCustomer, refundRequest: refundRequest, receivedAt: receivedAt,
+                                                        operation: operation, afterCommit: afterCommit)
+    }
+
+    /// ``storeNotification(_:claimedCustomer:refundRequest:receivedAt:operation:afterCommit:)`` as
+    /// one transaction of several statements (``PostgresWrites``), with the refund request and the
+    /// outbound events.
+    func storeNotificationInTransaction(
+        _ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, operation: String,
+        afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
+    ) async throws(StorageError) -> StoreWrite.NotificationResult {
         let webhooks = self.webhooks
         return try await write(operation, { writes in
             let result = try await writes.storeNotification(row, claimedCustomer: claimedCustomer, refundRequest: refundRequest, receivedAt: receivedAt)

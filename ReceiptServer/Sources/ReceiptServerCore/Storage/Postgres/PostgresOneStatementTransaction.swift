@@ -44,14 +44,7 @@ enum PostgresOneStatementTransaction {
     /// The statement for `count` rows (13 parameters a row after the purchase, the claimed
     /// customer and the instant).
     static func sql(rows count: Int) -> String {
-        let columnsPerRow = 13
-        let values = (0..<count).map { index in
-            let first = 4 + index * columnsPerRow
-            return "(\(index), $\(first)::text, $\(first + 1)::text, $\(first + 2)::bytea, $\(first + 3)::text, $\(first + 4)::text, "
-                + "$\(first + 5)::text, $\(first + 6)::text, $\(first + 7)::text, $\(first + 8)::bigint, $\(first + 9)::text, "
-                + "$\(first + 10)::text, $\(first + 11)::text, $\(first + 12)::text)"
-        }.joined(separator: ", ")
-        return """
+        """
             WITH prior AS (
                 SELECT app_account_token FROM purchases WHERE original_transaction_id = $1::text
             ), linked AS (
@@ -65,13 +58,9 @@ enum PostgresOneStatementTransaction {
             ), had AS (
                 SELECT o.newly_linked AND EXISTS (SELECT 1 FROM signed_data WHERE original_transaction_id = $1::text) AS had
                 FROM owner o
-            ), incoming (ordinal, kind, jws, jws_sha256, original_transaction_id, transaction_id, notification_uuid,
-                         notification_type, product_id, signed_date, transaction_records, renewal_records, revocation_records, rejections) AS (
-                VALUES \(values)
-            ), ins AS (
+            ), \(incoming(rows: count)), ins AS (
                 INSERT INTO signed_data (\(SchemaMigrations.signedDataColumns))
-                SELECT i.kind, i.jws, i.jws_sha256, i.original_transaction_id, i.transaction_id, i.notification_uuid, i.notification_type,
-                       i.product_id, i.signed_date, $3::bigint, i.transaction_records, i.renewal_records, i.revocation_records, i.rejections, $3::bigint
+                SELECT \(insertedColumns)
                 FROM incoming i, owner o
                 WHERE o.customer IS NOT NULL AND ($2::text IS NULL OR o.customer = $2::text)
                 ORDER BY i.ordinal
@@ -91,13 +80,37 @@ enum PostgresOneStatementTransaction {
             """
     }
 
+    /// The CTE `incoming`: the `count` rows to insert, as parameters from $4 on (13 a row), with
+    /// their ordinal.
+    static func incoming(rows count: Int) -> String {
+        let columnsPerRow = 13
+        let values = (0..<count).map { index in
+            let first = 4 + index * columnsPerRow
+            return "(\(index), $\(first)::text, $\(first + 1)::text, $\(first + 2)::bytea, $\(first + 3)::text, $\(first + 4)::text, "
+                + "$\(first + 5)::text, $\(first + 6)::text, $\(first + 7)::text, $\(first + 8)::bigint, $\(first + 9)::text, "
+                + "$\(first + 10)::text, $\(first + 11)::text, $\(first + 12)::text)"
+        }.joined(separator: ", ")
+        return """
+            incoming (ordinal, kind, jws, jws_sha256, original_transaction_id, transaction_id, notification_uuid,
+                      notification_type, product_id, signed_date, transaction_records, renewal_records, revocation_records, rejections) AS (
+                VALUES \(values)
+            )
+            """
+    }
+
+    /// The columns `ins` inserts, from `incoming i` ($3: the instant, received and verified).
+    static let insertedColumns = """
+        i.kind, i.jws, i.jws_sha256, i.original_transaction_id, i.transaction_id, i.notification_uuid, i.notification_type, \
+        i.product_id, i.signed_date, $3::bigint, i.transaction_records, i.renewal_records, i.revocation_records, i.rejections, $3::bigint
+        """
+
     /// The statement returned no row (it always returns one).
     struct NoAnswer: Error, CustomStringConvertible {
         var description: String { "the database returned no row for the one-statement write" }
     }
 
     /// The statement's parameters.
-    static func bindings(_ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64) -> PostgresBindings {
+    static func bindings(_ rows: [SignedDataRow], purchase: String?, claimedCustomer: String?, receivedAt: Int64) -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 3 + 13 * rows.count)
         bindings.append(purchase)
         bindings.append(claimedCustomer)

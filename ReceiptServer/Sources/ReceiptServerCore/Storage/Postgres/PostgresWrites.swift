@@ -97,6 +97,15 @@ struct PostgresWrites {
         return try PostgresOneStatementTransaction.result(of: answer, rows: rows, claimedCustomer: claimedCustomer)
     }
 
+    /// ``storeNotification(_:claimedCustomer:refundRequest:receivedAt:)`` without a refund request,
+    /// in one statement outside any transaction (``PostgresOneStatementNotification``); `nil` when
+    /// another transaction linked the purchase while the statement ran (it wrote nothing then).
+    func storeNotificationInOneStatement(_ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64) async throws -> StoreWrite.NotificationResult? {
+        let answers = try await all(PostgresOneStatementNotification.Statement(row: row, claimedCustomer: claimedCustomer, receivedAt: receivedAt))
+        guard let answer = answers.first else { throw PostgresOneStatementTransaction.NoAnswer() }
+        return try PostgresOneStatementNotification.result(of: answer, row: row)
+    }
+
     /// See ``StoreBackend/storeNotification(_:claimedCustomer:refundRequest:receivedAt:operation:afterCommit:)``.
     func storeNotification(_ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64) async throws -> StoreWrite.NotificationResult {
         var customer: String?
