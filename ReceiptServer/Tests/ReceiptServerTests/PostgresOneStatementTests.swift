@@ -249,4 +249,32 @@ struct PostgresOneStatementTests {
         let raced = PostgresOneStatementNotification.Answer(customer: nil, newlyLinked: false, hadData: false, inserted: false, revision: nil, raced: true)
         #expect(try PostgresOneStatementNotification.result(of: raced, row: n1) == nil)
     }
+
+    @Test("The same new purchase sent many times at once: stored once, linked once, one revision raised")
+    func sameNewPurchaseAtOnce() async throws {
+        let rows = try Rows()
+        defer { rows.minted.remove() }
+        let row = try rows.transaction("9000001", purchase: "9000001")
+        let renewal = try rows.renewalInfo(purchase: "9000001", signedDate: MintedData.purchaseDate)
+        let database = try await TestDatabase.make(.postgres)
+        try await ReceiptStore.withOpened(database.location, verifier: rows.verifier, logger: Logger(label: "test")) { store in
+            let backend = try #require(store.backend as? PostgresBackend)
+            // Each write that loses the race for the link sees no owner in its statement's
+            // snapshot and falls back to the transaction (or, arriving later, finds the link).
+            let results = try await withThrowingTaskGroup(of: StoreWrite.TransactionResult.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        try await backend.storeTransaction([row, renewal], purchase: "9000001", claimedCustomer: Self.alice, receivedAt: 1_800_000_000_000,
+                                                           operation: "storing", afterCommit: { _ in })
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.filter { $0.outcome == .stored(appAccountToken: Self.alice, isNew: true) }.count == 1)
+            #expect(results.filter { $0.outcome == .stored(appAccountToken: Self.alice, isNew: false) }.count == 15)
+            #expect(results.compactMap(\.change).map(\.revision) == [1])
+            #expect(try await backend.revision(of: Self.alice) == 1)
+            #expect(try await backend.count(of: nil) == 2)
+        }
+    }
 }
