@@ -277,4 +277,33 @@ struct PostgresOneStatementTests {
             #expect(try await backend.count(of: nil) == 2)
         }
     }
+
+    @Test("An operation that gets no pool connection within the busy timeout fails with LockWaitTimedOut; one that got it runs to its end")
+    func leaseDeadline() async throws {
+        let rows = try Rows()
+        defer { rows.minted.remove() }
+        let database = try await TestDatabase.make(.postgres)
+        try await ReceiptStore.withOpened(database.location, configuration: StoreConfiguration(postgresMaximumConnections: 1), busyTimeoutMilliseconds: 300,
+                                          verifier: rows.verifier, logger: Logger(label: "test")) { store in
+            let backend = try #require(store.backend as? PostgresBackend)
+            let (held, holding) = AsyncStream<Void>.makeStream()
+            let (release, releasing) = AsyncStream<Void>.makeStream()
+            // The pool's one connection, held until the second operation has failed.
+            async let holder: Int64 = backend.withLeasedConnection("holding the connection") { writes in
+                holding.yield()
+                for await _ in release { break }
+                return try await writes.revision(of: Self.alice)
+            }
+            for await _ in held { break }
+            do {
+                _ = try await backend.revision(of: Self.alice)
+                Issue.record("an operation got a connection while the pool's only one was held")
+            } catch let error as StorageError {
+                #expect(error.cause is LockWaitTimedOut, "\(error)")
+            }
+            releasing.yield()
+            #expect(try await holder == 0, "the held operation ran to its end")
+            #expect(try await backend.revision(of: Self.alice) == 0)
+        }
+    }
 }
