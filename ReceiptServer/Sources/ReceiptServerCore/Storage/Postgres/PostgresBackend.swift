@@ -18,8 +18,6 @@ import Synchronization
 ///   the lease, `lock_timeout` on the server): a busy database answers 503, never hangs.
 final class PostgresBackend: StoreBackend {
     private let pool: PostgresPool
-    /// The deadlines of the operations waiting for a pool connection.
-    private let deadlines: PostgresLeaseDeadlines
     private let startConfiguration: PostgresConnection.Configuration
     private let location: PostgresLocation
     private let busyTimeoutMilliseconds: Int
@@ -31,16 +29,14 @@ final class PostgresBackend: StoreBackend {
                  busyTimeoutMilliseconds: Int, webhooks: WebhookOutbox?, logger: Logger) {
         self.webhooks = webhooks
         self.pool = PostgresPool(client: client)
-        self.deadlines = PostgresLeaseDeadlines(milliseconds: busyTimeoutMilliseconds)
         self.startConfiguration = startConfiguration
         self.location = location
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         self.logger = logger
     }
 
-    /// The pool (PostgresNIO's `PostgresClient`; leases wait until it runs) and the watch over the
-    /// leases' deadlines.
-    var services: [any Service] { [pool, deadlines] }
+    /// The pool: PostgresNIO's `PostgresClient`, run as a `Service`; leases wait until it runs.
+    var services: [any Service] { [pool] }
 
     /// Prepares the pool for `location` (nothing connects yet: ``migrate(now:verify:)`` connects
     /// first, so a wrong URL, password or an unreachable server fails the start with PostgreSQL's
@@ -302,35 +298,43 @@ final class PostgresBackend: StoreBackend {
         let milliseconds = busyTimeoutMilliseconds
         let pool = self.pool
         let logger = self.logger
-        let lease = deadlines.begin()
-        let work = Task {
-            await pool.waitUntilRunning()
-            return try await pool.client.withConnection { connection in
-                // The deadline passed as the connection came: give it back unused.
-                guard lease.markLeased() else { throw LockWaitTimedOut(milliseconds: milliseconds) }
-                do {
-                    return try await body(PostgresWrites(connection: connection, logger: logger))
-                } catch {
-                    // PostgresNIO remembers a prepared statement whose preparation failed
-                    // for the connection's life (every later use fails alike, without asking
-                    // the server), and preparing takes the tables' locks: a lock timeout
-                    // while another session held a table would break that statement on this
-                    // connection for good. A connection the server refused a statement on
-                    // is closed; the pool opens a new one.
-                    if Self.isServerError(error) { try? await connection.close() }
-                    throw error
-                }
-            }
-        }
-        lease.onTimeout { work.cancel() }
+        let leased = LeaseFlag()
         do {
-            return try await withTaskCancellationHandler {
-                try await work.value
-            } onCancel: {
-                work.cancel()
+            return try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
+                group.addTask {
+                    await pool.waitUntilRunning()
+                    return .value(try await pool.client.withConnection { connection in
+                        leased.set()
+                        do {
+                            return try await body(PostgresWrites(connection: connection, logger: logger))
+                        } catch {
+                            // PostgresNIO remembers a prepared statement whose preparation failed
+                            // for the connection's life (every later use fails alike, without asking
+                            // the server), and preparing takes the tables' locks: a lock timeout
+                            // while another session held a table would break that statement on this
+                            // connection for good. A connection the server refused a statement on
+                            // is closed; the pool opens a new one.
+                            if Self.isServerError(error) { try? await connection.close() }
+                            throw error
+                        }
+                    })
+                }
+                group.addTask {
+                    try await Task.sleep(for: .milliseconds(milliseconds))
+                    return .deadline
+                }
+                defer { group.cancelAll() }
+                while let outcome = try await group.next() {
+                    switch outcome {
+                    case .value(let value):
+                        return value
+                    case .deadline:
+                        if !leased.isSet { throw LockWaitTimedOut(milliseconds: milliseconds) }
+                    }
+                }
+                throw LockWaitTimedOut(milliseconds: milliseconds)
             }
         } catch {
-            if lease.timedOut { throw StorageError(operation, LockWaitTimedOut(milliseconds: milliseconds)) }
             throw StorageError(operation, error)
         }
     }
@@ -350,6 +354,19 @@ final class PostgresBackend: StoreBackend {
         guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return false }
         return state == "40P01" || state == "40001"
     }
+}
+
+/// Whether an operation got its pool connection.
+private final class LeaseFlag: Sendable {
+    private let state = Mutex(false)
+    func set() { state.withLock { $0 = true } }
+    var isSet: Bool { state.withLock { $0 } }
+}
+
+/// What finished first: the work on a leased connection, or the lease deadline.
+private enum LeaseOutcome<T: Sendable>: Sendable {
+    case value(T)
+    case deadline
 }
 
 extension StorageError {
