@@ -117,6 +117,34 @@ final class PostgresBackend: StoreBackend {
         afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
     ) async throws(StorageError) -> StoreWrite.TransactionResult {
         let webhooks = self.webhooks
+        // Without webhooks: one statement, one round trip, no BEGIN and COMMIT
+        // (PostgresOneStatementTransaction). With webhooks the outbox's rows are computed here from
+        // what the transaction stored and written in the same transaction, so the write stays a
+        // transaction of several statements; it is also the fallback when another transaction
+        // linked the purchase while the one statement ran.
+        if webhooks == nil, rows.count <= PostgresOneStatementTransaction.maximumRows {
+            let stored = try await retrying { () async throws(StorageError) in
+                try await withLeasedConnection(operation) { writes in
+                    try await writes.storeTransactionInOneStatement(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+                }
+            }
+            if let stored {
+                afterCommit(stored)
+                return stored
+            }
+        }
+        return try await storeTransactionInTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt,
+                                                       operation: operation, afterCommit: afterCommit)
+    }
+
+    /// ``storeTransaction(_:purchase:claimedCustomer:receivedAt:operation:afterCommit:)`` as one
+    /// transaction of several statements (``PostgresWrites``), with the outbound events when
+    /// webhooks are configured.
+    func storeTransactionInTransaction(
+        _ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64, operation: String,
+        afterCommit: @escaping @Sendable (StoreWrite.TransactionResult) -> Void
+    ) async throws(StorageError) -> StoreWrite.TransactionResult {
+        let webhooks = self.webhooks
         return try await write(operation, { writes in
             let result = try await writes.storeTransaction(rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
             // Outbound events, in the same transaction (Webhooks/).
@@ -131,6 +159,31 @@ final class PostgresBackend: StoreBackend {
     }
 
     func storeNotification(
+        _ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, operation: String,
+        afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
+    ) async throws(StorageError) -> StoreWrite.NotificationResult {
+        // Without webhooks and a refund request: one statement (PostgresOneStatementNotification),
+        // as storeTransaction does; else, or when another transaction linked the purchase
+        // meanwhile, a transaction of several statements.
+        if webhooks == nil, refundRequest == nil {
+            let stored = try await retrying { () async throws(StorageError) in
+                try await withLeasedConnection(operation) { writes in
+                    try await writes.storeNotificationInOneStatement(row, claimedCustomer: claimedCustomer, receivedAt: receivedAt)
+                }
+            }
+            if let stored {
+                afterCommit(stored)
+                return stored
+            }
+        }
+        return try await storeNotificationInTransaction(row, claimedCustomer: claimedCustomer, refundRequest: refundRequest, receivedAt: receivedAt,
+                                                        operation: operation, afterCommit: afterCommit)
+    }
+
+    /// ``storeNotification(_:claimedCustomer:refundRequest:receivedAt:operation:afterCommit:)`` as
+    /// one transaction of several statements (``PostgresWrites``), with the refund request and the
+    /// outbound events.
+    func storeNotificationInTransaction(
         _ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64, operation: String,
         afterCommit: @escaping @Sendable (StoreWrite.NotificationResult) -> Void
     ) async throws(StorageError) -> StoreWrite.NotificationResult {
@@ -166,17 +219,24 @@ final class PostgresBackend: StoreBackend {
     func write<T: Sendable>(
         _ operation: String, _ work: @escaping @Sendable (PostgresWrites) async throws -> T, afterCommit: @escaping @Sendable (T) -> Void
     ) async throws(StorageError) -> T {
+        let value = try await retrying { () async throws(StorageError) in
+            try await withLeasedConnection(operation) { writes in
+                try await writes.connection.withTransaction(logger: writes.logger) { _ in
+                    try await work(writes)
+                }
+            }
+        }
+        afterCommit(value)
+        return value
+    }
+
+    /// Runs `body` again after a deadlock or serialization failure (twice at most).
+    private func retrying<T>(_ body: () async throws(StorageError) -> T) async throws(StorageError) -> T {
         var attempt = 0
         while true {
             attempt += 1
             do {
-                let value = try await withLeasedConnection(operation) { writes in
-                    try await writes.connection.withTransaction(logger: writes.logger) { _ in
-                        try await work(writes)
-                    }
-                }
-                afterCommit(value)
-                return value
+                return try await body()
             } catch {
                 if attempt < 3, Self.isRetryable(error.underlyingError) { continue }
                 throw error
@@ -245,7 +305,18 @@ final class PostgresBackend: StoreBackend {
                     await pool.waitUntilRunning()
                     return .value(try await pool.client.withConnection { connection in
                         leased.set()
-                        return try await body(PostgresWrites(connection: connection, logger: logger))
+                        do {
+                            return try await body(PostgresWrites(connection: connection, logger: logger))
+                        } catch {
+                            // PostgresNIO remembers a prepared statement whose preparation failed
+                            // for the connection's life (every later use fails alike, without asking
+                            // the server), and preparing takes the tables' locks: a lock timeout
+                            // while another session held a table would break that statement on this
+                            // connection for good. A connection the server refused a statement on
+                            // is closed; the pool opens a new one.
+                            if Self.isServerError(error) { try? await connection.close() }
+                            throw error
+                        }
                     })
                 }
                 group.addTask {
@@ -266,6 +337,16 @@ final class PostgresBackend: StoreBackend {
         } catch {
             throw StorageError(operation, error)
         }
+    }
+
+    /// An error the PostgreSQL server sent (not the client's or the network's), also when it failed
+    /// a transaction's statement.
+    private static func isServerError(_ error: any Error) -> Bool {
+        var error = error
+        if let transaction = error as? PostgresTransactionError, let inner = transaction.closureError ?? transaction.commitError ?? transaction.beginError {
+            error = inner
+        }
+        return (error as? PSQLError)?.serverInfo != nil
     }
 
     /// A deadlock (40P01) or serialization failure (40001): the transaction may simply be run again.

@@ -79,6 +79,33 @@ struct PostgresWrites {
             change: CustomerChange(customer: customer, revision: revision, previousRevision: revision - 1, items: hadData ? nil : added))
     }
 
+    /// ``storeTransaction(_:purchase:claimedCustomer:receivedAt:)`` in one statement, outside any
+    /// transaction (``PostgresOneStatementTransaction``), for one or two rows; `nil` when another
+    /// transaction linked the purchase while the statement ran (it wrote nothing then: run
+    /// ``storeTransaction(_:purchase:claimedCustomer:receivedAt:)`` in a transaction instead).
+    func storeTransactionInOneStatement(_ rows: [SignedDataRow], purchase: String, claimedCustomer: String?, receivedAt: Int64) async throws -> StoreWrite.TransactionResult? {
+        let answers: [PostgresOneStatementTransaction.Answer]
+        switch rows.count {
+        case 1:
+            answers = try await all(PostgresOneStatementTransaction.OneRow(rows: rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt))
+        case 2:
+            answers = try await all(PostgresOneStatementTransaction.TwoRows(rows: rows, purchase: purchase, claimedCustomer: claimedCustomer, receivedAt: receivedAt))
+        default:
+            return nil
+        }
+        guard let answer = answers.first else { throw PostgresOneStatementTransaction.NoAnswer() }
+        return try PostgresOneStatementTransaction.result(of: answer, rows: rows, claimedCustomer: claimedCustomer)
+    }
+
+    /// ``storeNotification(_:claimedCustomer:refundRequest:receivedAt:)`` without a refund request,
+    /// in one statement outside any transaction (``PostgresOneStatementNotification``); `nil` when
+    /// another transaction linked the purchase while the statement ran (it wrote nothing then).
+    func storeNotificationInOneStatement(_ row: SignedDataRow, claimedCustomer: String?, receivedAt: Int64) async throws -> StoreWrite.NotificationResult? {
+        let answers = try await all(PostgresOneStatementNotification.Statement(row: row, claimedCustomer: claimedCustomer, receivedAt: receivedAt))
+        guard let answer = answers.first else { throw PostgresOneStatementTransaction.NoAnswer() }
+        return try PostgresOneStatementNotification.result(of: answer, row: row)
+    }
+
     /// See ``StoreBackend/storeNotification(_:claimedCustomer:refundRequest:receivedAt:operation:afterCommit:)``.
     func storeNotification(_ row: SignedDataRow, claimedCustomer: String?, refundRequest: RefundRequestRow?, receivedAt: Int64) async throws -> StoreWrite.NotificationResult {
         var customer: String?
