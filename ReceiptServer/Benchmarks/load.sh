@@ -89,8 +89,16 @@ small="$(sed -n 2001p "$work/tokens")"
 cpu_ticks() { sed -E 's/^.*\) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'; }
 # Minor page faults of process $1 (memory the kernel handed it again: a sign of memory given back and reused).
 page_faults() { sed -E 's/^.*\) //' "/proc/$1/stat" | awk '{ print $8 }'; }
-# Context switches of all threads of process $1 (voluntary and not): each a thread handing over a core.
-context_switches() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches:/ { n += $2 } END { print n + 0 }'; }
+# Context switches (voluntary and not) of each thread of process $1, one "TID COUNT" line each: each
+# a thread handing over a core. switches_since FILE PID sums the growth of the threads alive at both
+# ends (a thread that exited in between takes its count with it).
+context_switches() {
+    local task
+    for task in /proc/"$1"/task/*; do
+        awk -v tid="${task##*/}" '/ctxt_switches:/ { n += $2; seen = 1 } END { if (seen) print tid, n }' "$task/status" 2>/dev/null || true
+    done
+}
+switches_since() { context_switches "$2" | awk 'NR == FNR { before[$1] = $2; next } ($1 in before) { n += $2 - before[$1] } END { print n + 0 }' "$1" -; }
 pg_ticks() {
     [ -n "$pg_dir" ] || { echo 0; return; }
     local postmaster total=0 pid
@@ -119,8 +127,8 @@ stored_rows() {
 # request (and the PostgreSQL cluster's); with WRITES=1, also what each stored transaction wrote.
 measure() {
     local name="$1"; shift
-    local out before_cpu before_pg before_faults before_switches before_rows=0 before_wal=0 before_disk=0
-    before_cpu="$(cpu_ticks "$server_pid")"; before_pg="$(pg_ticks)"; before_faults="$(page_faults "$server_pid")"; before_switches="$(context_switches "$server_pid")"
+    local out before_cpu before_pg before_faults before_rows=0 before_wal=0 before_disk=0
+    before_cpu="$(cpu_ticks "$server_pid")"; before_pg="$(pg_ticks)"; before_faults="$(page_faults "$server_pid")"; context_switches "$server_pid" > "$work/switches.before"
     if [ -n "${WRITES:-}" ]; then before_rows="$(stored_rows)"; before_wal="$(wal_position)"; before_disk="$(disk_bytes "$server_pid")"; fi
     local perf_pid=""
     if [ -n "${PROFILE:-}" ] && [ "$name" = "${PROFILE_RUN:-post distinct}" ]; then
@@ -134,7 +142,7 @@ measure() {
     local faults switches completed
     completed="$(awk '/requests in/ { print $1 }' <<<"$out")"
     faults="$(awk -v f="$(( $(page_faults "$server_pid") - before_faults ))" -v n="$completed" 'BEGIN { printf "%.1f", f / n }')"
-    switches="$(awk -v f="$(( $(context_switches "$server_pid") - before_switches ))" -v n="$completed" 'BEGIN { printf "%.1f", f / n }')"
+    switches="$(awk -v f="$(switches_since "$work/switches.before" "$server_pid")" -v n="$completed" 'BEGIN { printf "%.1f", f / n }')"
     local rate p50 p99 errors requests cpu pgcpu=""
     rate="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$out")"
     p50="$(awk '$1 == "50%" { print $2 }' <<<"$out")"
