@@ -83,7 +83,7 @@ enum PostgresOneStatementTransaction {
     /// The CTE `incoming`: the `count` rows to insert, as parameters from $4 on (13 a row), with
     /// their ordinal.
     static func incoming(rows count: Int) -> String {
-        let columnsPerRow = 13
+        let columnsPerRow = SignedDataRow.postgresColumnCount
         let values = (0..<count).map { index in
             let first = 4 + index * columnsPerRow
             return "(\(index), $\(first)::text, $\(first + 1)::text, $\(first + 2)::bytea, $\(first + 3)::text, $\(first + 4)::text, "
@@ -111,26 +111,11 @@ enum PostgresOneStatementTransaction {
 
     /// The statement's parameters.
     static func bindings(_ rows: [SignedDataRow], purchase: String?, claimedCustomer: String?, receivedAt: Int64) -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 3 + 13 * rows.count)
+        var bindings = PostgresBindings(capacity: 3 + SignedDataRow.postgresColumnCount * rows.count)
         bindings.append(purchase)
         bindings.append(claimedCustomer)
         bindings.append(receivedAt)
-        for row in rows {
-            let data = row.row
-            bindings.append(data.kind.rawValue)
-            bindings.append(data.jws)
-            bindings.append(ByteBuffer(bytes: row.sha256))
-            bindings.append(data.originalTransactionId)
-            bindings.append(data.transactionId)
-            bindings.append(data.notificationUUID)
-            bindings.append(data.notificationType)
-            bindings.append(data.productId)
-            bindings.append(data.signedDate)
-            bindings.append(row.records.transactionRecords)
-            bindings.append(row.records.renewalRecords)
-            bindings.append(row.records.revocationRecords)
-            bindings.append(row.rejectionsJSON)
-        }
+        for row in rows { row.appendPostgresColumns(to: &bindings) }
         return bindings
     }
 

@@ -8,7 +8,7 @@ enum PostgresStatements {
     struct InsertSignedData: PostgresPreparedStatement {
         static let sql = """
             INSERT INTO signed_data (\(SchemaMigrations.signedDataColumns))
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $14, $10, $11, $12, $13, $14)
             ON CONFLICT (jws_sha256) DO NOTHING
             RETURNING id
             """
@@ -17,23 +17,9 @@ enum PostgresStatements {
         let receivedAt: Int64
 
         func makeBindings() throws -> PostgresBindings {
-            let data = row.row
-            var bindings = PostgresBindings(capacity: 15)
-            bindings.append(data.kind.rawValue)
-            bindings.append(data.jws)
-            bindings.append(ByteBuffer(bytes: row.sha256))
-            bindings.append(data.originalTransactionId)
-            bindings.append(data.transactionId)
-            bindings.append(data.notificationUUID)
-            bindings.append(data.notificationType)
-            bindings.append(data.productId)
-            bindings.append(data.signedDate)
-            bindings.append(receivedAt)
-            bindings.append(row.records.transactionRecords)
-            bindings.append(row.records.renewalRecords)
-            bindings.append(row.records.revocationRecords)
-            bindings.append(row.rejectionsJSON)
-            bindings.append(receivedAt)
+            var bindings = PostgresBindings(capacity: SignedDataRow.postgresColumnCount + 1)
+            row.appendPostgresColumns(to: &bindings)
+            bindings.append(receivedAt)  // $14: received_at and verified_at
             return bindings
         }
 
@@ -198,4 +184,29 @@ extension PostgresKeyedStatement {
 extension PostgresKeyedStatement where Row: PostgresDecodable {
     /// The row's one column.
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+}
+
+extension SignedDataRow {
+    /// How many parameters ``appendPostgresColumns(to:)`` appends.
+    static let postgresColumnCount = 13
+
+    /// The row's columns as statement parameters, in this order: kind, jws, jws_sha256,
+    /// original_transaction_id, transaction_id, notification_uuid, notification_type, product_id,
+    /// signed_date, transaction_records, renewal_records, revocation_records, rejections (the
+    /// instants received_at and verified_at are the statement's own).
+    func appendPostgresColumns(to bindings: inout PostgresBindings) {
+        bindings.append(row.kind.rawValue)
+        bindings.append(row.jws)
+        bindings.append(ByteBuffer(bytes: sha256))
+        bindings.append(row.originalTransactionId)
+        bindings.append(row.transactionId)
+        bindings.append(row.notificationUUID)
+        bindings.append(row.notificationType)
+        bindings.append(row.productId)
+        bindings.append(row.signedDate)
+        bindings.append(records.transactionRecords)
+        bindings.append(records.renewalRecords)
+        bindings.append(records.revocationRecords)
+        bindings.append(rejectionsJSON)
+    }
 }
