@@ -30,17 +30,7 @@ enum PostgresOneStatementNotification {
     /// The statement: parameters as ``PostgresOneStatementTransaction``'s for one row ($1, the
     /// purchase, may be null).
     static let sql = """
-        WITH prior AS (
-            SELECT app_account_token FROM purchases WHERE original_transaction_id = $1::text
-        ), linked AS (
-            INSERT INTO purchases (original_transaction_id, app_account_token, linked_at)
-            SELECT $1::text, $2::text, $3::bigint WHERE $1::text IS NOT NULL AND $2::text IS NOT NULL
-            ON CONFLICT (original_transaction_id) DO NOTHING
-            RETURNING app_account_token
-        ), owner AS (
-            SELECT COALESCE((SELECT app_account_token FROM linked), (SELECT app_account_token FROM prior)) AS customer,
-                   EXISTS (SELECT 1 FROM linked) AS newly_linked
-        ), state AS (
+        WITH \(PostgresOneStatementTransaction.ownerCTEs), state AS (
             SELECT o.newly_linked AND EXISTS (SELECT 1 FROM signed_data WHERE original_transaction_id = $1::text) AS had,
                    ($1::text IS NOT NULL AND $2::text IS NOT NULL AND o.customer IS NULL) AS raced
             FROM owner o

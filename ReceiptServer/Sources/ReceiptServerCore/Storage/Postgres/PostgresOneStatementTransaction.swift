@@ -45,17 +45,7 @@ enum PostgresOneStatementTransaction {
     /// customer and the instant).
     static func sql(rows count: Int) -> String {
         """
-            WITH prior AS (
-                SELECT app_account_token FROM purchases WHERE original_transaction_id = $1::text
-            ), linked AS (
-                INSERT INTO purchases (original_transaction_id, app_account_token, linked_at)
-                SELECT $1::text, $2::text, $3::bigint WHERE $2::text IS NOT NULL
-                ON CONFLICT (original_transaction_id) DO NOTHING
-                RETURNING app_account_token
-            ), owner AS (
-                SELECT COALESCE((SELECT app_account_token FROM linked), (SELECT app_account_token FROM prior)) AS customer,
-                       EXISTS (SELECT 1 FROM linked) AS newly_linked
-            ), had AS (
+            WITH \(ownerCTEs), had AS (
                 SELECT o.newly_linked AND EXISTS (SELECT 1 FROM signed_data WHERE original_transaction_id = $1::text) AS had
                 FROM owner o
             ), \(incoming(rows: count)), ins AS (
@@ -79,6 +69,24 @@ enum PostgresOneStatementTransaction {
             FROM owner o
             """
     }
+
+    /// The CTEs `prior` (the customer the purchase $1 is linked to, in the statement's snapshot),
+    /// `linked` (links it to the claimed customer $2 at $3 unless it is linked) and `owner` (the
+    /// customer it now belongs to, and whether this statement linked it); shared by the
+    /// transaction's and the notification's statements.
+    static let ownerCTEs = """
+        prior AS (
+            SELECT app_account_token FROM purchases WHERE original_transaction_id = $1::text
+        ), linked AS (
+            INSERT INTO purchases (original_transaction_id, app_account_token, linked_at)
+            SELECT $1::text, $2::text, $3::bigint WHERE $1::text IS NOT NULL AND $2::text IS NOT NULL
+            ON CONFLICT (original_transaction_id) DO NOTHING
+            RETURNING app_account_token
+        ), owner AS (
+            SELECT COALESCE((SELECT app_account_token FROM linked), (SELECT app_account_token FROM prior)) AS customer,
+                   EXISTS (SELECT 1 FROM linked) AS newly_linked
+        )
+        """
 
     /// The CTE `incoming`: the `count` rows to insert, as parameters from $4 on (13 a row), with
     /// their ordinal.
